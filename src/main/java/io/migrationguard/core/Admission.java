@@ -1,0 +1,124 @@
+package io.migrationguard.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.cluster.ClusterUnavailableException;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.PatchOp;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.mutate.Defaulter;
+import io.migrationguard.core.mutate.JsonDiff;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.schema.SchemaValidator;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The engine both doors share: schema, then rules, then (for {@code /mutate}) defaulting, as
+ * rules.md §0 orders them. Stateless and thread-safe; build one and share it.
+ */
+public final class Admission {
+  private final SchemaValidator schema;
+  private final List<Rule> rules;
+  private final List<Defaulter> defaulters;
+  private final Settings settings;
+
+  public Admission(
+      SchemaValidator schema, List<Rule> rules, List<Defaulter> defaulters, Settings settings) {
+    this.schema = schema;
+    this.rules = List.copyOf(rules);
+    this.defaulters = List.copyOf(defaulters);
+    this.settings = settings;
+  }
+
+  public List<Rule> rules() {
+    return rules;
+  }
+
+  public List<Defaulter> defaulters() {
+    return defaulters;
+  }
+
+  public Settings settings() {
+    return settings;
+  }
+
+  /** Validates one object: schema first (stop on schema errors), then every applicable rule. */
+  public Decision validate(Review review, ClusterView cluster) {
+    if (!reviewed(review.operation())) {
+      return new Decision(List.of(), List.of(), List.of(), List.of());
+    }
+    List<Finding> findings =
+        new ArrayList<>(schema.validate(review.kind(), review.object(), review.fieldValidation()));
+    if (findings.stream().anyMatch(Finding::isError)) {
+      return new Decision(findings, List.of(), List.of(), List.of());
+    }
+    List<String> unavailable = new ArrayList<>();
+    List<String> notChecked = new ArrayList<>();
+    for (Rule rule : rules) {
+      var info = rule.info();
+      if (!info.appliesTo(review.kind(), review.operation())) {
+        continue;
+      }
+      if (!cluster.supports().containsAll(info.lookups())) {
+        notChecked.add(info.id());
+        continue;
+      }
+      Findings out = new Findings(info.id(), info.severity());
+      try {
+        rule.check(review, cluster, out);
+        findings.addAll(out.list());
+      } catch (ClusterUnavailableException e) {
+        findings.addAll(out.list());
+        unavailable.add(
+            info.id() + ": could not look up " + e.lookup().what() + ": " + e.getMessage());
+      } catch (RuntimeException e) {
+        // A bug in a rule must not let the object through unexamined, nor escape as a 500.
+        findings.add(
+            new Finding(
+                info.id(),
+                Severity.ERROR,
+                CauseType.INTERNAL,
+                FieldPath.root(),
+                null,
+                "rule failed: " + e.getClass().getSimpleName()));
+      }
+    }
+    return new Decision(findings, List.of(), unavailable, notChecked);
+  }
+
+  /** Computes the defaulting patch for one object: every applicable defaulter, one minimal diff. */
+  public Decision mutate(Review review) {
+    if (!reviewed(review.operation()) || !(review.object() instanceof ObjectNode original)) {
+      return new Decision(List.of(), List.of(), List.of(), List.of());
+    }
+    ObjectNode copy = original.deepCopy();
+    for (Defaulter d : defaulters) {
+      if (d.appliesTo(review.kind(), review.operation())) {
+        d.apply(review, copy, settings);
+      }
+    }
+    List<PatchOp> patch = JsonDiff.diff(original, copy);
+    return new Decision(List.of(), patch, List.of(), List.of());
+  }
+
+  /** Validates and mutates in one go (lint {@code --show-patch}). */
+  public Decision validateAndMutate(Review review, ClusterView cluster) {
+    Decision v = validate(review, cluster);
+    Decision m = mutate(review);
+    return new Decision(v.findings(), m.patch(), v.unavailable(), v.notChecked());
+  }
+
+  private static boolean reviewed(Operation op) {
+    return op == Operation.CREATE || op == Operation.UPDATE;
+  }
+
+  /** Convenience for callers that hold a plain tree. */
+  static boolean isObject(JsonNode n) {
+    return n != null && n.isObject();
+  }
+}

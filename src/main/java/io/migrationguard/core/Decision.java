@@ -1,0 +1,45 @@
+package io.migrationguard.core;
+
+import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.PatchOp;
+import java.util.List;
+
+/**
+ * What the engine answers for one {@link Review}.
+ *
+ * @param findings every finding, errors and warnings, in pipeline order (schema first, then rules
+ *     in catalogue order)
+ * @param patch the defaulting JSON Patch (empty when nothing changes or when validating)
+ * @param unavailable one line per cluster lookup that could not be answered (the API server is
+ *     unreachable, the cache is not synced): the webhook denies with 503 naming them
+ * @param notChecked ids of rules that were skipped because their lookups cannot be answered by this
+ *     cluster view at all (offline lint, or the service running without a cluster)
+ */
+public record Decision(
+    List<Finding> findings,
+    List<PatchOp> patch,
+    List<String> unavailable,
+    List<String> notChecked) {
+
+  public Decision {
+    findings = List.copyOf(findings);
+    patch = List.copyOf(patch);
+    unavailable = List.copyOf(unavailable);
+    notChecked = List.copyOf(notChecked);
+  }
+
+  /** The error findings. */
+  public List<Finding> errors() {
+    return findings.stream().filter(Finding::isError).toList();
+  }
+
+  /** The warning findings. */
+  public List<Finding> warnings() {
+    return findings.stream().filter(f -> !f.isError()).toList();
+  }
+
+  /** True when nothing denies: no error and no lookup left unanswered. */
+  public boolean allowed() {
+    return unavailable.isEmpty() && findings.stream().noneMatch(Finding::isError);
+  }
+}

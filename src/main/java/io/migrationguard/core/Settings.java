@@ -1,0 +1,30 @@
+package io.migrationguard.core;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Operator configuration the engine receives as plain data (the webhook reads it from its
+ * configuration, the lint from its options).
+ *
+ * @param priorityRequesters user names allowed to set {@code spec.priority}
+ * @param configuredDefaults per kind, a partial object whose leaves are added to created objects
+ *     where the object has no value (rules.md §5 {@code configured-defaults}); may be empty
+ */
+public record Settings(Set<String> priorityRequesters, Map<Kind, ObjectNode> configuredDefaults) {
+
+  /** The default allow-list: KubeVirt's own controller. */
+  public static final String KUBEVIRT_CONTROLLER =
+      "system:serviceaccount:kubevirt:kubevirt-controller";
+
+  public Settings {
+    priorityRequesters = Set.copyOf(priorityRequesters);
+    configuredDefaults = Map.copyOf(configuredDefaults);
+  }
+
+  /** Defaults: KubeVirt's controller may set priority; no configured defaults. */
+  public static Settings defaults() {
+    return new Settings(Set.of(KUBEVIRT_CONTROLLER), Map.of());
+  }
+}

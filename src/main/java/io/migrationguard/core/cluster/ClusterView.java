@@ -1,0 +1,38 @@
+package io.migrationguard.core.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The port through which rules ask about the cluster. The webhook backs it with informer caches,
+ * the lint with the set of files it was given, tests with {@link InMemoryClusterView}. Objects are
+ * plain JSON trees as the API server serves them.
+ *
+ * <p>A lookup the view cannot answer at all is left out of {@link #supports()}: rules that need it
+ * are skipped and reported as not checked. A lookup it normally answers but cannot answer now
+ * throws {@link ClusterUnavailableException}.
+ */
+public interface ClusterView {
+
+  /** The lookups this view can answer. */
+  Set<Lookup> supports();
+
+  /** The VirtualMachineInstance {@code namespace/name}, or empty when it does not exist. */
+  Optional<JsonNode> vmi(String namespace, String name);
+
+  /** Every VirtualMachineInstanceMigration of {@code namespace}. */
+  List<JsonNode> migrations(String namespace);
+
+  /** Every MigrationPolicy of the cluster (or of the input set, offline). */
+  List<JsonNode> migrationPolicies();
+
+  /** The feature gates in force. */
+  FeatureGates featureGates();
+
+  /** A view that knows nothing of a cluster: only the default feature gates. */
+  static ClusterView none() {
+    return new InMemoryClusterView(Set.of(Lookup.FEATURE_GATES));
+  }
+}

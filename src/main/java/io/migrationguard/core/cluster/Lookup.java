@@ -1,0 +1,24 @@
+package io.migrationguard.core.cluster;
+
+/** The questions a rule may ask the cluster; a {@link ClusterView} says which it can answer. */
+public enum Lookup {
+  /** A VirtualMachineInstance by namespace and name. */
+  VMI("VirtualMachineInstance"),
+  /** The VirtualMachineInstanceMigrations of a namespace. */
+  MIGRATIONS("VirtualMachineInstanceMigrations"),
+  /** All MigrationPolicies of the cluster. */
+  POLICIES("MigrationPolicies"),
+  /** The feature gates of the KubeVirt CR. */
+  FEATURE_GATES("KubeVirt feature gates");
+
+  private final String what;
+
+  Lookup(String what) {
+    this.what = what;
+  }
+
+  /** What is looked up, in words, for messages such as "could not look up ...". */
+  public String what() {
+    return what;
+  }
+}

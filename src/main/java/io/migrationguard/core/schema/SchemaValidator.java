@@ -1,0 +1,20 @@
+package io.migrationguard.core.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.FieldValidation;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Finding;
+import java.util.List;
+
+/**
+ * Step 2 of the pipeline: the JSON Schema of the kind (types, required, enums, bounds, Quantity
+ * pattern), findings under rule id {@code schema}. Unknown fields follow {@code mode}: an error
+ * under Strict, a warning under Warn, nothing under Ignore.
+ */
+public interface SchemaValidator {
+  /** The rule id of every schema finding. */
+  String RULE_ID = "schema";
+
+  /** Validates {@code object} against the schema of {@code kind}. Never throws for bad input. */
+  List<Finding> validate(Kind kind, JsonNode object, FieldValidation mode);
+}
