@@ -3,6 +3,7 @@ package io.migrationguard.webhook.tls;
 import java.io.ByteArrayInputStream;
 import java.math.BigInteger;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -61,6 +62,20 @@ public final class CertificateAuthority {
     }
   }
 
+  /**
+   * An authority over an existing CA key and certificate, to issue further certificates under the
+   * same trust anchor (a renewal, as cert-manager does).
+   */
+  public static CertificateAuthority of(KeyPair keys, X509Certificate certificate) {
+    return new CertificateAuthority(
+        keys, certificate, certificate.getSubjectX500Principal().getEncoded(), new SecureRandom());
+  }
+
+  /** The CA's key pair, to keep beside the certificate when the CA must outlive this object. */
+  public KeyPair keys() {
+    return keys;
+  }
+
   /** The CA certificate, to hand to clients as the trust anchor. */
   public X509Certificate certificate() {
     return certificate;
@@ -70,15 +85,31 @@ public final class CertificateAuthority {
   public KeyAndCertificate issue(
       String commonName, List<String> dnsNames, List<InetAddress> addresses, Duration validity) {
     try {
-      KeyPair leaf = newKeyPair(random);
+      return issue(commonName, dnsNames, addresses, validity, newKeyPair(random));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("cannot issue a certificate", e);
+    }
+  }
+
+  /**
+   * As {@link #issue(String, List, List, Duration)}, for a key pair of the caller's (EC or RSA).
+   */
+  public KeyAndCertificate issue(
+      String commonName,
+      List<String> dnsNames,
+      List<InetAddress> addresses,
+      Duration validity,
+      KeyPair leaf) {
+    try {
       List<byte[]> names = new ArrayList<>();
-      dnsNames.forEach(
-          d -> names.add(Der.implicit(2, d.getBytes(java.nio.charset.StandardCharsets.US_ASCII))));
+      dnsNames.forEach(d -> names.add(Der.implicit(2, d.getBytes(StandardCharsets.US_ASCII))));
       addresses.forEach(a -> names.add(Der.implicit(7, a.getAddress())));
+      // digitalSignature; RSA key exchange (TLS 1.2) also needs keyEncipherment.
+      int usage = "RSA".equals(leaf.getPublic().getAlgorithm()) ? 0xa0 : 0x80;
       byte[] extensions =
           Der.sequence(
               extension("2.5.29.19", true, Der.sequence()),
-              extension("2.5.29.15", true, Der.namedBits(0x80)), // digitalSignature
+              extension("2.5.29.15", true, Der.namedBits(usage)),
               extension("2.5.29.37", false, Der.sequence(Der.oid("1.3.6.1.5.5.7.3.1"))),
               extension("2.5.29.17", false, Der.sequence(names.toArray(byte[][]::new))),
               extension("2.5.29.14", false, Der.octetString(keyId(leaf.getPublic()))),
