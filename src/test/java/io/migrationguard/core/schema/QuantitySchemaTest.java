@@ -80,8 +80,12 @@ class QuantitySchemaTest {
           "\"1Kib\"",
           "\"aoeu\"");
 
+  private static final ObjectNode VMIM = sample("vmim-full.yaml");
+  private static final ObjectNode POLICY = sample("migrationpolicy-full.yaml");
+
+  /** The full sample of the kind; {@code with} copies it, so it is never modified. */
   private static ObjectNode base(Kind kind) {
-    return sample(kind == Kind.VMIM ? "vmim-full.yaml" : "migrationpolicy-full.yaml");
+    return kind == Kind.VMIM ? VMIM : POLICY;
   }
 
   @ParameterizedTest(name = "{0} {1}")
