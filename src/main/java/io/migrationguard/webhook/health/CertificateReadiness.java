@@ -11,7 +11,10 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready once a serving certificate is loaded and still valid; shows its subject and expiry. */
+/**
+ * Ready once a serving certificate is loaded, in date, and its key matches; shows its subject and
+ * expiry, or what is wrong.
+ */
 @Readiness
 @ApplicationScoped
 public class CertificateReadiness implements HealthCheck {
@@ -21,14 +24,15 @@ public class CertificateReadiness implements HealthCheck {
   public HealthCheckResponse call() {
     HealthCheckResponseBuilder b = HealthCheckResponse.named("serving-certificate");
     Optional<X509Certificate> cert = serving.current();
-    if (cert.isEmpty()) {
-      return b.down().withData("error", "no serving certificate loaded").build();
+    cert.ifPresent(
+        c ->
+            b.withData("subject", c.getSubjectX500Principal().getName())
+                .withData("notAfter", c.getNotAfter().toInstant().toString()));
+    Optional<String> problem = serving.problem();
+    if (problem.isPresent()) {
+      return b.down().withData("error", problem.get()).build();
     }
-    X509Certificate c = cert.get();
-    boolean valid = c.getNotAfter().after(new Date());
-    return b.status(valid)
-        .withData("subject", c.getSubjectX500Principal().getName())
-        .withData("notAfter", c.getNotAfter().toInstant().toString())
-        .build();
+    boolean valid = cert.isPresent() && cert.get().getNotAfter().after(new Date());
+    return b.status(valid).build();
   }
 }
