@@ -6,10 +6,6 @@ import java.security.SecureRandom;
 import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.util.Date;
-import java.util.List;
-import javax.net.ssl.KeyManager;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.X509KeyManager;
 
 /**
  * Checks a loaded serving key store before it is served: a key entry exists, its certificate is in
@@ -18,56 +14,24 @@ import javax.net.ssl.X509KeyManager;
  * pair would load fine and then fail every handshake.
  */
 public final class KeyStoreCheck {
-  private static final List<String> KEY_TYPES = List.of("EC", "RSA", "EdDSA", "Ed25519", "Ed448");
-
   private KeyStoreCheck() {}
 
-  /**
-   * The outcome of a check.
-   *
-   * @param certificate the serving (leaf) certificate, null when none was found
-   * @param problem why the pair must not be served, or null when it may
-   */
-  public record Result(X509Certificate certificate, String problem) {
-    public boolean ok() {
-      return problem == null;
-    }
-  }
-
-  /**
-   * Checks the key and certificate the server would pick from {@code keys} (the key managers the
-   * TLS configuration hands to the server), for each key type a TLS server may use.
-   */
-  public static Result check(KeyManagerFactory keys) {
-    for (KeyManager km : keys.getKeyManagers()) {
-      if (!(km instanceof X509KeyManager manager)) {
-        continue;
-      }
-      for (String type : KEY_TYPES) {
-        String[] aliases = manager.getServerAliases(type, null);
-        if (aliases != null && aliases.length > 0) {
-          return check(manager.getPrivateKey(aliases[0]), manager.getCertificateChain(aliases[0]));
-        }
-      }
-    }
-    return new Result(null, "no private key and certificate loaded");
-  }
-
-  private static Result check(PrivateKey key, X509Certificate[] chain) {
+  /** Why {@code key} and {@code chain} must not be served, or null when they may. */
+  public static String problem(PrivateKey key, X509Certificate[] chain) {
     if (chain == null || chain.length == 0) {
-      return new Result(null, "the key has no certificate");
+      return "the key has no certificate";
     }
     X509Certificate cert = chain[0];
     if (key == null) {
-      return new Result(cert, "no private key");
+      return "no private key";
     }
     if (!matches(key, cert)) {
-      return new Result(cert, "the private key does not belong to the certificate");
+      return "the private key does not belong to the certificate";
     }
     if (cert.getNotAfter().before(new Date())) {
-      return new Result(cert, "the certificate expired at " + cert.getNotAfter().toInstant());
+      return "the certificate expired at " + cert.getNotAfter().toInstant();
     }
-    return new Result(cert, null);
+    return null;
   }
 
   private static boolean matches(PrivateKey key, X509Certificate cert) {

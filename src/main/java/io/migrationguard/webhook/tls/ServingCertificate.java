@@ -1,39 +1,34 @@
 package io.migrationguard.webhook.tls;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Date;
 import java.util.Optional;
 
-/**
- * What the HTTPS server serves right now, as {@link CertificateReloader} last established it: the
- * certificate, or the reason nothing good is served (a mismatched or expired pair at start). Backs
- * readiness and the expiry metric.
- */
+/** The certificate the HTTPS server presents right now; backs readiness and the expiry metric. */
 @ApplicationScoped
 public class ServingCertificate {
-  private volatile KeyStoreCheck.Result state =
-      new KeyStoreCheck.Result(null, "certificates not loaded yet");
+  @Inject ServingTls tls;
 
-  /** The serving (leaf) certificate, if one is loaded. */
+  /** The serving (leaf) certificate. */
   public Optional<X509Certificate> current() {
-    return Optional.ofNullable(state.certificate());
+    return Optional.of(tls.identity().certificate());
   }
 
-  /** Why the service cannot serve TLS properly, if it cannot. */
+  /** Why the served certificate is not good, if it is not (it expired). */
   public Optional<String> problem() {
-    return Optional.ofNullable(state.problem());
+    X509Certificate c = tls.identity().certificate();
+    return c.getNotAfter().before(new Date())
+        ? Optional.of("the certificate expired at " + c.getNotAfter().toInstant())
+        : Optional.empty();
   }
 
-  /** Seconds until the serving certificate expires (negative once expired); NaN without one. */
+  /** Seconds until the serving certificate expires (negative once expired). */
   public double secondsToExpiry() {
-    return current()
-        .map(c -> Duration.between(Instant.now(), c.getNotAfter().toInstant()).toMillis() / 1000.0)
-        .orElse(Double.NaN);
-  }
-
-  void set(KeyStoreCheck.Result result) {
-    state = result;
+    X509Certificate c = tls.identity().certificate();
+    return Duration.between(Instant.now(), c.getNotAfter().toInstant()).toMillis() / 1000.0;
   }
 }

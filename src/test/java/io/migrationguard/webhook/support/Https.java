@@ -43,7 +43,7 @@ public final class Https {
   /** Completes a TLS handshake with {@code localhost:port} and returns the server's certificate. */
   public static X509Certificate peerCertificate(int port, X509Certificate ca) throws IOException {
     try (SSLSocket socket = (SSLSocket) socketFactory(ca).createSocket("localhost", port)) {
-      socket.setSoTimeout(5000);
+      socket.setSoTimeout(15_000);
       socket.startHandshake();
       return (X509Certificate) socket.getSession().getPeerCertificates()[0];
     }

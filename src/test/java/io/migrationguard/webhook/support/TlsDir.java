@@ -39,16 +39,25 @@ public final class TlsDir {
    */
   public synchronized X509Certificate rotate() throws IOException {
     KeyAndCertificate kc = TestCertificates.issue(ca, pkcs1Rsa);
+    write(kc, kc);
+    current = kc.certificate();
+    return current;
+  }
+
+  /** Writes a revision whose key belongs to another certificate, as a botched rotation would. */
+  public synchronized void rotateToMismatchedPair() throws IOException {
+    write(TestCertificates.issue(ca, pkcs1Rsa), TestCertificates.issue(ca, pkcs1Rsa));
+  }
+
+  private void write(KeyAndCertificate certOf, KeyAndCertificate keyOf) throws IOException {
     Path revisionDir = Files.createDirectory(root.resolve("..rev" + (++revision)));
-    Files.writeString(revisionDir.resolve("tls.crt"), Pem.certificates(kc.certificate()));
-    Files.writeString(revisionDir.resolve("tls.key"), TestCertificates.keyPem(kc, pkcs1Rsa));
+    Files.writeString(revisionDir.resolve("tls.crt"), Pem.certificates(certOf.certificate()));
+    Files.writeString(revisionDir.resolve("tls.key"), TestCertificates.keyPem(keyOf, pkcs1Rsa));
     TestCertificates.swapLink(root.resolve("..data"), revisionDir.getFileName());
     for (String f : new String[] {"tls.crt", "tls.key"}) {
       if (!Files.exists(root.resolve(f), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
         Files.createSymbolicLink(root.resolve(f), Path.of("..data", f));
       }
     }
-    current = kc.certificate();
-    return current;
   }
 }
