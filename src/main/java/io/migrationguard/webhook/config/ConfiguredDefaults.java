@@ -113,7 +113,7 @@ public final class ConfiguredDefaults {
       return JsonNodeFactory.instance.booleanNode(Boolean.parseBoolean(s));
     }
     if (INTEGER.matcher(s).matches()) {
-      return JsonNodeFactory.instance.numberNode(Long.parseLong(s));
+      return json(property, s); // the node type the API server's JSON would give
     }
     if (s.startsWith("\"") || s.startsWith("{") || s.startsWith("[")) {
       return json(property, s);

@@ -11,7 +11,7 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  * <p>application.properties falls back to this source's names ({@code
  * migration-guard.tls.cert=${migration-guard.generated-tls.cert}}); a certificate given through a
  * system property, an environment variable or a config file shadows that fallback, so nothing is
- * generated. Generation is lazy: the files are made the first time the TLS registry resolves the
+ * generated. Generation is lazy: the files are made the first time ServingTls resolves the
  * fallback, once per configuration (application start, or test application start). Hooking in here
  * rather than in {@code Main} makes the fallback work the same for the packaged jar, dev mode and
  * {@code @QuarkusTest}.

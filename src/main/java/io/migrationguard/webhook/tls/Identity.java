@@ -26,8 +26,8 @@ public record Identity(String alias, PrivateKey key, X509Certificate[] chain) {
   }
 
   /**
-   * Loads the pair and checks it ({@link KeyStoreCheck}); the result carries either the identity or
-   * why it must not be served.
+   * Loads the pair and checks it ({@link PairCheck}); the result carries either the identity or why
+   * it must not be served.
    */
   public static Loaded load(Vertx vertx, String certFile, String keyFile, String alias) {
     X509KeyManager manager;
@@ -44,7 +44,7 @@ public record Identity(String alias, PrivateKey key, X509Certificate[] chain) {
         Identity id =
             new Identity(
                 alias, manager.getPrivateKey(aliases[0]), manager.getCertificateChain(aliases[0]));
-        String problem = KeyStoreCheck.problem(id.key(), id.chain());
+        String problem = PairCheck.problem(id.key(), id.chain());
         return problem == null ? new Loaded(id, null) : new Loaded(id, problem);
       }
     }

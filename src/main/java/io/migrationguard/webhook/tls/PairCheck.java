@@ -8,13 +8,13 @@ import java.security.cert.X509Certificate;
 import java.util.Date;
 
 /**
- * Checks a loaded serving key store before it is served: a key entry exists, its certificate is in
+ * Checks a serving key and certificate before they are served: both present, the certificate in
  * date, and the private key belongs to the certificate (a signature made with the key verifies with
  * the certificate's public key). Neither Quarkus nor Vert.x checks the last point; a mismatched
  * pair would load fine and then fail every handshake.
  */
-public final class KeyStoreCheck {
-  private KeyStoreCheck() {}
+public final class PairCheck {
+  private PairCheck() {}
 
   /** Why {@code key} and {@code chain} must not be served, or null when they may. */
   public static String problem(PrivateKey key, X509Certificate[] chain) {
