@@ -31,14 +31,14 @@ class RuleCasesTest {
             .map(Finding::render)
             .toList();
     // A case the schema rejects never reaches the rule: it would pass without testing anything.
-    assertEquals(List.of(), schemaErrors, "the case object must pass the schema");
+    assertEquals(List.of(), schemaErrors, c + ": the case object must pass the schema");
     List<String> internal =
         decision.findings().stream()
             .filter(f -> f.type().wireName().equals("InternalError"))
             .map(Finding::render)
             .toList();
-    assertEquals(List.of(), internal, "no rule may fail on this object");
-    assertEquals(c.expected(), c.actual(decision), () -> "findings: " + render(decision));
+    assertEquals(List.of(), internal, c + ": no rule may fail on this object");
+    assertEquals(c.expected(), c.actual(decision), () -> c + ": findings: " + render(decision));
     if (c.unavailable()) {
       // lookupFails: false says the rule must not even ask the (unreachable) cluster.
       assertEquals(
