@@ -23,7 +23,7 @@ public final class MigrationIds implements Rule {
       new RuleInfo(
           "vmim-migration-ids",
           "The migrationID and connectURL of spec.sendTo and the migrationID of spec.receive must"
-              + " be non-empty, and equal to each other when both are set.",
+              + " be non-empty, and the two migrationIDs must match when both are set.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

@@ -29,7 +29,7 @@ public final class VmiMigratable implements Rule {
       new RuleInfo(
           "vmim-vmi-migratable",
           "The VirtualMachineInstance named by spec.vmiName must exist in the migration's"
-              + " namespace, be running and be live-migratable.",
+              + " namespace, not be finished and be live-migratable.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,
@@ -47,7 +47,7 @@ public final class VmiMigratable implements Rule {
       return; // vmim-vmi-name-required reports it
     }
     String namespace = review.effectiveNamespace();
-    String ref = GoQuote.quote(namespace + "/" + name);
+    String ref = GoQuote.quote(namespace.isEmpty() ? name : namespace + "/" + name);
     FieldPath path = FieldPath.of("spec", "vmiName");
     Optional<JsonNode> vmi = cluster.vmi(namespace, name);
     if (vmi.isEmpty()) {
