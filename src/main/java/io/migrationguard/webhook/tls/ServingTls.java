@@ -6,7 +6,10 @@ import io.vertx.core.Vertx;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -23,6 +26,7 @@ public class ServingTls {
 
   @Inject TlsConfigurationRegistry registry;
   @Inject Vertx vertx;
+  @Inject Config config;
 
   @ConfigProperty(name = "migration-guard.tls.cert")
   String certFile;
@@ -35,9 +39,11 @@ public class ServingTls {
 
   @PostConstruct
   void init() {
+    requireBothOrNeither();
     Identity.Loaded loaded = load();
     if (loaded.identity() == null || (loaded.problem() != null && !expiredOnly(loaded))) {
-      throw new IllegalStateException("migration-guard.tls: " + loaded.problem());
+      throw new IllegalStateException(
+          "migration-guard.tls: " + loaded.problem() + " (" + certFile + ", " + keyFile + ")");
     }
     if (loaded.problem() != null) {
       LOG.errorf("Serving certificate problem: %s", loaded.problem());
@@ -72,6 +78,23 @@ public class ServingTls {
         cert.getSerialNumber().toString(16),
         cert.getNotAfter().toInstant());
     return true;
+  }
+
+  /**
+   * Only one of the two files configured: the other fell back to a generated file, which can never
+   * match. Say so, rather than "the key does not belong to the certificate".
+   */
+  private void requireBothOrNeither() {
+    Optional<String> ca = config.getOptionalValue(GeneratedTlsConfigSource.CA, String.class);
+    if (ca.isEmpty()) {
+      return;
+    }
+    Path generated = Path.of(ca.get()).getParent();
+    if (Path.of(certFile).startsWith(generated) != Path.of(keyFile).startsWith(generated)) {
+      throw new IllegalStateException(
+          "migration-guard.tls.cert and migration-guard.tls.key (MIGRATION_GUARD_TLS_CERT,"
+              + " MIGRATION_GUARD_TLS_KEY) must be set together");
+    }
   }
 
   private Identity.Loaded load() {
