@@ -35,12 +35,8 @@ public class HttpErrors {
   @ServerExceptionMapper
   public Response webApplication(WebApplicationException e) {
     int code = e.getResponse().getStatus();
-    return status(
-        code,
-        reason(code),
-        Response.Status.fromStatusCode(code) == null
-            ? "request failed"
-            : Response.Status.fromStatusCode(code).getReasonPhrase());
+    Response.Status known = Response.Status.fromStatusCode(code);
+    return status(code, reason(code), known == null ? "request failed" : known.getReasonPhrase());
   }
 
   /**
