@@ -88,6 +88,24 @@ class InformerClusterViewTest {
     Await.until("gate off", () -> !view.featureGates().enabled("MigrationStallDetection"));
   }
 
+  @Test
+  void aWatchingCacheAnswersWithoutAskingTheApiServerAndAVmiIsAlwaysAsked() {
+    create(client, ApiResource.POLICY, Fixtures.policy("p-cached", "tier", "silver"));
+    Await.until(
+        "policy cache watching",
+        () ->
+            runtime.caches().stream()
+                .anyMatch(c -> c.resource().equals("migrationpolicies") && c.watching()));
+    Await.until("p-cached cached", () -> names(view.migrationPolicies()).contains("p-cached"));
+    int before = server.getKubernetesMockServer().getRequestCount();
+    for (int i = 0; i < 10; i++) {
+      assertTrue(names(view.migrationPolicies()).contains("p-cached"));
+    }
+    assertEquals(before, server.getKubernetesMockServer().getRequestCount());
+    view.vmi("vms", "whatever");
+    assertEquals(before + 1, server.getKubernetesMockServer().getRequestCount());
+  }
+
   static List<String> names(List<JsonNode> objects) {
     return objects.stream().map(o -> o.path("metadata").path("name").asText()).sorted().toList();
   }
