@@ -1,6 +1,7 @@
 package io.migrationguard.cluster;
 
 import io.migrationguard.core.cluster.ClusterView;
+import io.quarkus.arc.ClientProxy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -13,15 +14,18 @@ import jakarta.inject.Singleton;
 @ApplicationScoped
 public class ClusterBeans {
 
+  /** Normal-scoped (a client proxy), so that tests can swap it with {@code QuarkusMock}. */
   @Produces
-  @Singleton
+  @ApplicationScoped
   ClusterView clusterView(ClusterRuntime runtime) {
     return runtime.view();
   }
 
+  /** Judges each review against the current {@link ClusterView} bean (a test's mock included). */
   @Produces
   @Singleton
-  ReviewGate reviewGate(ClusterRuntime runtime) {
-    return new ReviewGate(runtime.view(), runtime.inflight(), runtime.lookupTimeout());
+  ReviewGate reviewGate(ClusterView view, ClusterRuntime runtime) {
+    return new ReviewGate(
+        () -> ClientProxy.unwrap(view), runtime.inflight(), runtime.lookupTimeout());
   }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Where the webhook runs the engine on a review, so that two reviews sent at the same moment cannot
@@ -28,30 +29,25 @@ import java.util.function.Function;
 public final class ReviewGate {
   private static final int STRIPES = 64;
 
-  private final ClusterView view;
+  private final Supplier<ClusterView> view;
   private final InflightRegistry inflight;
   private final Duration lookupTimeout;
   private final ReentrantLock policyLock = new ReentrantLock(true);
   private final ReentrantLock[] vmiLocks = new ReentrantLock[STRIPES];
 
   /**
-   * @param view the view reviews are judged against ({@link InformerClusterView} gets a per-review
-   *     deadline)
+   * @param view the view reviews are judged against, asked once per review ({@link
+   *     InformerClusterView} gets a per-review deadline)
    * @param inflight where admitted objects are recorded
    * @param lookupTimeout the budget of one review's lookups, lock wait included
    */
-  public ReviewGate(ClusterView view, InflightRegistry inflight, Duration lookupTimeout) {
+  public ReviewGate(Supplier<ClusterView> view, InflightRegistry inflight, Duration lookupTimeout) {
     this.view = view;
     this.inflight = inflight;
     this.lookupTimeout = lookupTimeout;
     for (int i = 0; i < STRIPES; i++) {
       vmiLocks[i] = new ReentrantLock(true);
     }
-  }
-
-  /** The view reviews are judged against. */
-  public ClusterView view() {
-    return view;
   }
 
   /**
@@ -61,8 +57,9 @@ public final class ReviewGate {
    */
   public Decision admit(Review review, boolean dryRun, Function<ClusterView, Decision> validate) {
     Deadline deadline = Deadline.after(lookupTimeout);
-    ClusterView bound = view instanceof InformerClusterView v ? v.within(deadline) : view;
-    ReentrantLock lock = lockFor(review);
+    ClusterView current = view.get();
+    ClusterView bound = current instanceof InformerClusterView v ? v.within(deadline) : current;
+    ReentrantLock lock = lockFor(review, current);
     if (lock == null) {
       return validate.apply(bound);
     }
@@ -81,7 +78,7 @@ public final class ReviewGate {
     }
   }
 
-  private ReentrantLock lockFor(Review review) {
+  private ReentrantLock lockFor(Review review, ClusterView view) {
     Operation op = review.operation();
     if (review.kind() == Kind.POLICY
         && (op == Operation.CREATE || op == Operation.UPDATE)

@@ -64,7 +64,7 @@ class ReviewGateTest {
 
   @Test
   void ofRacingDuplicatesExactlyOneIsAdmitted() throws Exception {
-    ReviewGate gate = new ReviewGate(cluster, registry, Duration.ofSeconds(10));
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofSeconds(10));
     int n = 12;
     ExecutorService pool = Executors.newFixedThreadPool(n);
     CountDownLatch start = new CountDownLatch(1);
@@ -89,7 +89,7 @@ class ReviewGateTest {
 
   @Test
   void dryRunIsJudgedButNotRecorded() {
-    ReviewGate gate = new ReviewGate(cluster, registry, Duration.ofSeconds(2));
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofSeconds(2));
     Review a = create("a");
     assertTrue(gate.admit(a, true, v -> engine.validate(a, v)).allowed());
     assertEquals(0, registry.size());
@@ -100,7 +100,7 @@ class ReviewGateTest {
 
   @Test
   void aReviewThatCannotGetItsTurnInTimeIsUnavailable() throws Exception {
-    ReviewGate gate = new ReviewGate(cluster, registry, Duration.ofMillis(200));
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofMillis(200));
     CountDownLatch holding = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     ExecutorService pool = Executors.newSingleThreadExecutor();
