@@ -61,6 +61,7 @@ class InformerClusterViewTest {
     create(client, ApiResource.VMIM, Fixtures.vmim("mig", "m-b", "vm-b", "Succeeded", true));
     create(client, ApiResource.VMIM, Fixtures.vmim("elsewhere", "m-c", "vm-a", "Running", true));
     Await.until("three migrations in mig", () -> view.migrations("mig").size() == 3);
+    Await.until("one migration elsewhere", () -> view.migrations("elsewhere").size() == 1);
     assertEquals(List.of("m-labelled", "m-unlabelled"), names(view.migrationsOf("mig", "vm-a")));
     assertEquals(List.of("m-b"), names(view.migrationsOf("mig", "vm-b")));
     assertEquals(List.of("m-c"), names(view.migrationsOf("elsewhere", "vm-a")));
