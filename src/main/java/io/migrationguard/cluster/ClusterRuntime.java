@@ -34,7 +34,7 @@ public class ClusterRuntime {
       @ConfigProperty(name = "migration-guard.cluster", defaultValue = "auto") String mode,
       @ConfigProperty(name = "migration-guard.cluster.lookup-timeout", defaultValue = "2s")
           Duration lookupTimeout,
-      @ConfigProperty(name = "migration-guard.cluster.inflight-ttl", defaultValue = "30s")
+      @ConfigProperty(name = "migration-guard.cluster.inflight-ttl", defaultValue = "10s")
           Duration inflightTtl,
       Instance<KubernetesClient> clients,
       ObjectMapper mapper) {

@@ -42,9 +42,15 @@ public final class InflightRegistry {
     this.clock = nanoClock;
   }
 
-  /** Records an admitted (not dry-run) review of a MigrationPolicy or a VMIM. */
+  /**
+   * Records an admitted (not dry-run) review of a MigrationPolicy or a VMIM. A policy UPDATE that
+   * keeps its selectors changes nothing the cluster rules compare, and is not recorded.
+   */
   public void admitted(Review review) {
     JsonNode object = review.object();
+    if (review.oldObject() != null && selectors(object).equals(selectors(review.oldObject()))) {
+      return;
+    }
     String name = review.name();
     String replaced = review.oldObject() == null ? null : version(review.oldObject());
     Pending pending = new Pending(object, name, replaced, clock.getAsLong() + ttlNanos);
@@ -100,6 +106,10 @@ public final class InflightRegistry {
     List<JsonNode> out = new ArrayList<>(byName.values());
     out.addAll(unnamedOut);
     return out;
+  }
+
+  private static JsonNode selectors(JsonNode policy) {
+    return policy.path("spec").path("selectors");
   }
 
   private static String version(JsonNode object) {

@@ -29,6 +29,12 @@ import java.util.function.Supplier;
 public final class ReviewGate {
   private static final int STRIPES = 64;
 
+  /**
+   * The lookups of a review get all but 1/RESERVE of the lookup timeout; the rest is kept for
+   * judging and answering, so that even a 503 after a hung API server leaves within the timeout.
+   */
+  private static final int RESERVE = 10;
+
   private final Supplier<ClusterView> view;
   private final InflightRegistry inflight;
   private final Duration lookupTimeout;
@@ -39,7 +45,7 @@ public final class ReviewGate {
    * @param view the view reviews are judged against, asked once per review ({@link
    *     InformerClusterView} gets a per-review deadline)
    * @param inflight where admitted objects are recorded
-   * @param lookupTimeout the budget of one review's lookups, lock wait included
+   * @param lookupTimeout the time within which a review is answered, lock wait and lookups included
    */
   public ReviewGate(Supplier<ClusterView> view, InflightRegistry inflight, Duration lookupTimeout) {
     this.view = view;
@@ -56,7 +62,7 @@ public final class ReviewGate {
    * decision allows it and {@code dryRun} is false.
    */
   public Decision admit(Review review, boolean dryRun, Function<ClusterView, Decision> validate) {
-    Deadline deadline = Deadline.after(lookupTimeout);
+    Deadline deadline = Deadline.after(lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE)));
     ClusterView current = view.get();
     ClusterView bound = current instanceof InformerClusterView v ? v.within(deadline) : current;
     ReentrantLock lock = lockFor(review, current);

@@ -60,6 +60,16 @@ class InflightRegistryTest {
   }
 
   @Test
+  void anUpdateThatKeepsTheSelectorsIsNotRecorded() {
+    ObjectNode old = withVersion(Fixtures.policy("p", "a", "same"), "5");
+    ObjectNode relabelled = withVersion(Fixtures.policy("p", "a", "same"), "5");
+    ((ObjectNode) relabelled.get("metadata")).putObject("labels").put("team", "ops");
+    registry.admitted(review(Kind.POLICY, Operation.UPDATE, relabelled, old));
+    assertEquals(0, registry.size());
+    assertEquals(List.of(old), registry.policies(List.of(old)));
+  }
+
+  @Test
   void migrationsArePerNamespaceAndUnnamedOnesWaitForTheTtl() {
     registry.admitted(
         review(Kind.VMIM, Operation.CREATE, Fixtures.vmim("ns", "m1", "vm", null, false), null));
