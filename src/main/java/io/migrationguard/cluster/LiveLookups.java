@@ -26,6 +26,7 @@ import java.util.concurrent.TimeoutException;
  * every I/O failure or timeout, is a {@link ClusterUnavailableException}.
  */
 final class LiveLookups {
+  private static final long BACKSTOP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
   private final HttpClient http;
   private final String root;
   private final ObjectMapper mapper;
@@ -73,7 +74,8 @@ final class LiveLookups {
         http.newHttpRequestBuilder()
             .uri(root + path)
             .header("Accept", "application/json")
-            .timeout(nanos, TimeUnit.NANOSECONDS)
+            // a backstop that frees the connection should the cancel below not reach it
+            .timeout(nanos + BACKSTOP_NANOS, TimeUnit.NANOSECONDS)
             .build();
     CompletableFuture<HttpResponse<String>> future = http.sendAsync(request, String.class);
     try {
@@ -85,10 +87,13 @@ final class LiveLookups {
       return response;
     } catch (TimeoutException e) {
       future.cancel(true);
-      throw new ClusterUnavailableException(
-          lookup, what + ": no answer from the API server within the lookup timeout");
+      throw noAnswer(lookup, what);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
+      if (cause instanceof TimeoutException
+          || cause.getClass().getSimpleName().contains("Timeout")) {
+        throw noAnswer(lookup, what); // the HTTP client's own timer fired first: same thing
+      }
       throw new ClusterUnavailableException(lookup, what + ": " + describe(cause));
     } catch (InterruptedException e) {
       future.cancel(true);
@@ -107,6 +112,11 @@ final class LiveLookups {
     } catch (IOException e) {
       throw new ClusterUnavailableException(lookup, what + ": API server sent malformed JSON");
     }
+  }
+
+  private static ClusterUnavailableException noAnswer(Lookup lookup, String what) {
+    return new ClusterUnavailableException(
+        lookup, what + ": no answer from the API server within the lookup timeout");
   }
 
   private static String describe(Throwable t) {
