@@ -1,7 +1,11 @@
 package io.migrationguard.cluster;
 
+import io.migrationguard.core.Admission;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.rules.Rule;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -11,18 +15,30 @@ import org.eclipse.microprofile.health.Readiness;
  * Ready once every cache has synced (or its resource is known not to be served), so that no review
  * is routed here while the caches are still filling. A watch that drops later does not make the
  * replica unready: reviews then ask the API server directly, and answer 503 only if it does not
- * answer either. The data tells the mode and each cache's state.
+ * answer either. The data tells the configured mode, whether the Kubernetes API is used ({@code
+ * connected}), each cache's state, and the rules the current view cannot answer at all (skipped,
+ * reported as not checked: all cluster rules when off).
  */
 @Readiness
 @ApplicationScoped
 public class ClusterReadiness implements HealthCheck {
   @Inject ClusterRuntime runtime;
+  @Inject ClusterView cluster;
+  @Inject Admission engine;
 
   @Override
   public HealthCheckResponse call() {
+    String notChecked =
+        engine.rules().stream()
+            .map(Rule::info)
+            .filter(info -> !cluster.supports().containsAll(info.lookups()))
+            .map(info -> info.id())
+            .collect(Collectors.joining(","));
     HealthCheckResponseBuilder builder =
-        HealthCheckResponse.named("migration-guard-cluster")
-            .withData("mode", runtime.mode().value());
+        HealthCheckResponse.named("cluster")
+            .withData("mode", runtime.configured().value())
+            .withData("connected", runtime.mode() == ClusterMode.ON)
+            .withData("notChecked", notChecked);
     boolean ready = true;
     for (CacheState cache : runtime.caches()) {
       ready &= cache.ready();

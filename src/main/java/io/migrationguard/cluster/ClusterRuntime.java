@@ -24,6 +24,7 @@ import org.jboss.logging.Logger;
 public class ClusterRuntime {
   private static final Logger LOG = Logger.getLogger(ClusterRuntime.class);
 
+  private final ClusterMode configured;
   private final ClusterMode mode;
   private final Duration lookupTimeout;
   private final InflightRegistry inflight;
@@ -42,6 +43,7 @@ public class ClusterRuntime {
       throw new IllegalArgumentException("migration-guard.cluster.lookup-timeout must be > 0");
     }
     ClusterMode requested = ClusterMode.parse(mode);
+    this.configured = requested;
     ClusterDetection detection = ClusterDetection.ofThisProcess();
     this.mode = detection.resolve(requested);
     this.lookupTimeout = lookupTimeout;
@@ -58,6 +60,11 @@ public class ClusterRuntime {
           requested.value());
       this.informers = null;
     }
+  }
+
+  /** The configured mode (AUTO, ON or OFF). */
+  public ClusterMode configured() {
+    return configured;
   }
 
   /** ON or OFF (AUTO is resolved at start). */
