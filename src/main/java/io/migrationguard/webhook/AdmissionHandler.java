@@ -1,8 +1,8 @@
 package io.migrationguard.webhook;
 
+import io.migrationguard.cluster.ReviewGate;
 import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.webhook.review.AdmissionRequest;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.migrationguard.webhook.review.Dispatch;
@@ -24,7 +24,7 @@ public class AdmissionHandler {
   private static final Logger LOG = Logger.getLogger(AdmissionHandler.class);
 
   @Inject Admission engine;
-  @Inject ClusterView cluster;
+  @Inject ReviewGate gate;
   @Inject AdmissionReviews reviews;
   @Inject AdmissionMetrics metrics;
   @Inject ReviewLog reviewLog;
@@ -48,7 +48,7 @@ public class AdmissionHandler {
     try {
       Dispatch dispatch = Dispatch.of(request);
       if (dispatch instanceof Dispatch.Ours ours) {
-        return judge(webhook, ours);
+        return judge(webhook, ours, request);
       }
       if (dispatch instanceof Dispatch.Undecodable u) {
         return new Outcome(Verdicts.undecodable(u.message()), Set.of(), Set.of());
@@ -64,11 +64,14 @@ public class AdmissionHandler {
     }
   }
 
-  private Outcome judge(Webhook webhook, Dispatch.Ours ours) {
+  private Outcome judge(Webhook webhook, Dispatch.Ours ours, AdmissionRequest request) {
     if (webhook == Webhook.MUTATE) {
       return new Outcome(Verdicts.mutation(engine.mutate(ours.review())), Set.of(), Set.of());
     }
-    Decision d = engine.validate(ours.review(), cluster);
+    // Through the gate: racing duplicates are serialized, admitted objects count as in the
+    // cluster until the informer sees them, and the review's lookups share one timeout.
+    Decision d =
+        gate.admit(ours.review(), request.dryRun(), view -> engine.validate(ours.review(), view));
     Verdict v = Verdicts.validation(ours.kind(), ours.name(), d);
     return new Outcome(v, Verdicts.ruleIds(d.findings()), Verdicts.ruleIds(d.errors()));
   }

@@ -58,7 +58,7 @@ class OperationsTest {
         .statusCode(200)
         .body("status", equalTo("UP"))
         .body("checks.name", hasItems("serving-certificate", "cluster"))
-        .body("checks.find { it.name == 'cluster' }.data.mode", equalTo("auto"))
+        .body("checks.find { it.name == 'cluster' }.data.mode", equalTo("off"))
         .body("checks.find { it.name == 'cluster' }.data.connected", equalTo(false))
         .body(
             "checks.find { it.name == 'serving-certificate' }.data.subject",

@@ -3,9 +3,7 @@ package io.migrationguard.webhook.config;
 import io.migrationguard.core.Admission;
 import io.migrationguard.core.Engines;
 import io.migrationguard.core.Settings;
-import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.webhook.review.AdmissionReviews;
-import io.quarkus.arc.DefaultBean;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -18,8 +16,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Builds the service's long-lived objects from configuration: the engine settings, the engine
- * (once, shared), the wire codec and the cluster view. Settings are read at start so that bad
- * configuration stops the service instead of the first review.
+ * (once, shared) and the wire codec (the cluster view: {@code io.migrationguard.cluster}). Settings
+ * are read at start so that bad configuration stops the service instead of the first review.
  */
 @ApplicationScoped
 public class WebhookBeans {
@@ -48,23 +46,5 @@ public class WebhookBeans {
   @Singleton
   AdmissionReviews admissionReviews() {
     return new AdmissionReviews();
-  }
-
-  @Produces
-  @Singleton
-  @Startup
-  ClusterMode clusterMode(@ConfigProperty(name = "migration-guard.cluster") String mode) {
-    return ClusterMode.parse(mode);
-  }
-
-  /**
-   * No cluster yet: the cluster-aware rules are skipped and readiness says so. A view backed by the
-   * Kubernetes API replaces this default bean; tests swap in their own.
-   */
-  @Produces
-  @ApplicationScoped
-  @DefaultBean
-  ClusterView clusterView() {
-    return ClusterView.none();
   }
 }
