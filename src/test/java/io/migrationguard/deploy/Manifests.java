@@ -36,12 +36,16 @@ final class Manifests {
     return load(BASE);
   }
 
-  /** Loads every file listed under {@code resources} of {@code dir/kustomization.yaml}. */
+  /**
+   * Loads every file listed under {@code resources} of {@code dir/kustomization.yaml}, and the
+   * objects of listed directories (bases) as they are, without their transformations.
+   */
   static Manifests load(Path dir) {
     JsonNode k = readAll(dir.resolve("kustomization.yaml")).get(0);
     List<JsonNode> objects = new ArrayList<>();
     for (JsonNode r : k.path("resources")) {
-      objects.addAll(readAll(dir.resolve(r.asText())));
+      Path p = dir.resolve(r.asText());
+      objects.addAll(Files.isDirectory(p) ? load(p).objects() : readAll(p));
     }
     return new Manifests(dir, k, objects);
   }
