@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WebhookEndToEndIT {
-  @TempDir Path tmp;
+  @TempDir static Path tmp;
 
   private final Manifests base = Manifests.base();
   private ServiceProcess service;
