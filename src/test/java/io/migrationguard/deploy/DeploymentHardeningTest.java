@@ -92,7 +92,7 @@ class DeploymentHardeningTest {
   void gracePeriodOutlastsTheDrainAndTheShutdownTimeout() {
     long grace = pod.path("terminationGracePeriodSeconds").asLong();
     long preStop = container.at("/lifecycle/preStop/sleep/seconds").asLong(0);
-    String timeout = m.env("QUARKUS_SHUTDOWN_TIMEOUT");
+    String timeout = m.env("MIGRATION_GUARD_SHUTDOWN_TIMEOUT");
     long shutdown = Duration.parse("PT" + timeout.toUpperCase(Locale.ROOT)).toSeconds();
     assertTrue(shutdown > 0, "a shutdown timeout is configured");
     assertTrue(grace > preStop + shutdown, "grace " + grace + " > " + preStop + " + " + shutdown);
