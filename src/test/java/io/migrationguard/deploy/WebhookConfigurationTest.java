@@ -50,8 +50,8 @@ class WebhookConfigurationTest {
 
   @Test
   void theEngineReviewsCreateAndUpdateOfBothKinds() {
-    // Guards the probe behind the two tests above: were it to find nothing, they would compare
-    // empty with empty only if the webhooks were empty too; this pins what the probe must see.
+    // Pins what the probe behind the two tests above finds, so a probe that silently found
+    // nothing (or everything) cannot make them pass; DELETE and CONNECT are allowed untouched.
     Set<Pair> all = new HashSet<>();
     for (Kind k : Kind.values()) {
       all.add(new Pair(k, Operation.CREATE));
