@@ -57,25 +57,11 @@ final class EngineCoverage {
     List<Defaulter> defaulters = Defaulters.all();
     Set<Pair> out = new HashSet<>();
     for (Pair p : examined()) {
-      if (defaulters.isEmpty() ? SPEC_MUTATIONS.contains(p) : applies(defaulters, p)) {
+      if (defaulters.stream().anyMatch(d -> d.appliesTo(p.kind(), p.operation()))) {
         out.add(p);
       }
     }
     return out;
-  }
-
-  /**
-   * rules.md §5, used only while {@link Defaulters#all()} is still empty (the defaulters are being
-   * written): then the defaulters themselves are the source.
-   */
-  private static final Set<Pair> SPEC_MUTATIONS =
-      Set.of(
-          new Pair(Kind.VMIM, Operation.CREATE),
-          new Pair(Kind.POLICY, Operation.CREATE),
-          new Pair(Kind.POLICY, Operation.UPDATE));
-
-  private static boolean applies(List<Defaulter> defaulters, Pair p) {
-    return defaulters.stream().anyMatch(d -> d.appliesTo(p.kind(), p.operation()));
   }
 
   /** The pairs the engine reviews at all (the others it allows untouched), found by probing it. */
