@@ -49,17 +49,29 @@ final class ApiServerClient {
     return exchange("GET", path, null);
   }
 
+  /** The certificate the server presents (after the same checks as every call). */
+  X509Certificate servedCertificate() throws IOException {
+    try (Socket raw = new Socket();
+        SSLSocket s = handshake(raw)) {
+      return (X509Certificate) s.getSession().getPeerCertificates()[0];
+    }
+  }
+
+  private SSLSocket handshake(Socket raw) throws IOException {
+    raw.connect(address, 5_000);
+    raw.setSoTimeout(15_000);
+    SSLSocket s = (SSLSocket) tls.getSocketFactory().createSocket(raw, serverName, 443, false);
+    SSLParameters p = s.getSSLParameters();
+    p.setServerNames(List.of(new SNIHostName(serverName)));
+    p.setEndpointIdentificationAlgorithm("HTTPS");
+    s.setSSLParameters(p);
+    s.startHandshake();
+    return s;
+  }
+
   private Response exchange(String method, String path, byte[] body) throws IOException {
     try (Socket raw = new Socket()) {
-      raw.connect(address, 5_000);
-      raw.setSoTimeout(15_000);
-      try (SSLSocket s =
-          (SSLSocket) tls.getSocketFactory().createSocket(raw, serverName, 443, false)) {
-        SSLParameters p = s.getSSLParameters();
-        p.setServerNames(List.of(new SNIHostName(serverName)));
-        p.setEndpointIdentificationAlgorithm("HTTPS");
-        s.setSSLParameters(p);
-        s.startHandshake();
+      try (SSLSocket s = handshake(raw)) {
         OutputStream out = s.getOutputStream();
         StringBuilder head = new StringBuilder();
         head.append(method).append(' ').append(path).append(" HTTP/1.1\r\n");

@@ -75,6 +75,11 @@ final class ServiceProcess implements AutoCloseable {
     throw new AssertionError("the service was not ready within " + timeout + "\n" + logTail());
   }
 
+  /** The process id, to tell a reload from a restart. */
+  long pid() {
+    return process.isAlive() ? process.pid() : -1;
+  }
+
   /** The last 60 lines the service printed, for failure messages. */
   String logTail() {
     try {

@@ -13,6 +13,7 @@ import io.migrationguard.core.Operation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -39,13 +40,14 @@ class WebhookEndToEndIT {
   private final Manifests base = Manifests.base();
   private ServiceProcess service;
   private List<WebhookTarget> targets;
+  private Path certs;
   private int port;
 
   @BeforeAll
   void startThePackagedServiceWithTheScriptsCertificate() throws Exception {
     OpensslAssumption.require();
     assertTrue(Files.isRegularFile(ServiceProcess.JAR), ServiceProcess.JAR + ": package first");
-    Path certs = tmp.resolve("certs");
+    certs = tmp.resolve("certs");
     Commands.generate(certs).ok();
     targets = WebhookTarget.all(base, certs);
     port = ServiceProcess.freePort();
@@ -136,6 +138,21 @@ class WebhookEndToEndIT {
     assertThrows(SSLException.class, () -> untrusted.client(port).get("/q/health/live"));
   }
 
+  @Test
+  void rerunningTheScriptRotatesTheServedCertificateWithoutARestart() throws Exception {
+    WebhookTarget t = targets.get(targets.size() - 1);
+    ApiServerClient client = t.client(port);
+    long pid = service.pid();
+    assertEquals(
+        Pem.certificate(certs.resolve("tls.crt")), client.servedCertificate(), "before rotation");
+    Commands.generate(certs).ok();
+    X509Certificate rotated = Pem.certificate(certs.resolve("tls.crt"));
+    // The service re-reads the files every 10 s; the caBundle (the same CA) still verifies it.
+    service.awaitReady(Duration.ofSeconds(60), () -> rotated.equals(served(client)));
+    assertEquals(pid, service.pid(), "reloaded, not restarted");
+    mutates(t, kindOf(t.webhook().at("/rules/0")), Operation.CREATE);
+  }
+
   private void validates(WebhookTarget t, Kind kind, Operation op) throws IOException {
     ObjectNode good = kind == Kind.VMIM ? Reviews.migration() : Reviews.policy();
     JsonNode old = op == Operation.UPDATE ? good.deepCopy() : null;
@@ -210,6 +227,14 @@ class WebhookEndToEndIT {
       }
     }
     throw new AssertionError("not our kind: " + rule);
+  }
+
+  private static X509Certificate served(ApiServerClient client) {
+    try {
+      return client.servedCertificate();
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   private static int status(ApiServerClient client, String path) {
