@@ -1,5 +1,6 @@
 package io.migrationguard.core.quantity;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 
 /**
@@ -30,6 +31,23 @@ public final class Quantity implements Comparable<Quantity> {
    */
   public static QuantityParse parse(String s) {
     return QuantityParser.parse(s);
+  }
+
+  /**
+   * Parses a JSON value: an integer, or a string in Quantity grammar. A number with a fraction or
+   * any other type is not a Quantity (the CRD type is int-or-string).
+   */
+  public static QuantityParse parse(JsonNode node) {
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return QuantityParse.bad("must be an integer or a string");
+    }
+    if (node.isTextual()) {
+      return parse(node.textValue());
+    }
+    if (node.isIntegralNumber()) {
+      return parse(node.bigIntegerValue().toString());
+    }
+    return QuantityParse.bad("must be an integer or a string");
   }
 
   /** The exact value (rounded to nano away from zero, binary SI clamped to 2^63-1). */

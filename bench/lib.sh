@@ -1,0 +1,81 @@
+# Shared helpers for the bench/ scripts: certificates, starting and stopping the packaged jar.
+# Sourced, not run. Everything listens on 127.0.0.1 only; every wait is bounded.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
+
+need_tools() {
+  local missing=()
+  for t in "$@"; do command -v "$t" >/dev/null 2>&1 || missing+=("$t"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing ${missing[*]} from Debian" >&2
+    if [ "$(id -u)" = 0 ]; then
+      apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+      sudo apt-get update -qq >/dev/null && sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+  fi
+}
+
+ensure_jar() {
+  if [ ! -f "$JAR" ] || [ -n "${REBUILD:-}" ]; then
+    echo "building the packaged jar" >&2
+    (cd "$ROOT" && ./mvnw -B -q package -DskipTests) >&2
+  fi
+}
+
+# make_certs DIR: a CA and a serving certificate for 127.0.0.1/localhost (EC P-256).
+make_certs() {
+  local dir="$1"
+  mkdir -p "$dir"
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
+    -subj "/CN=bench-ca" -keyout "$dir/ca.key" -out "$dir/ca.crt" 2>/dev/null
+  openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj "/CN=localhost" \
+    -keyout "$dir/tls.key" -out "$dir/tls.csr" 2>/dev/null
+  printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' > "$dir/ext.cnf"
+  openssl x509 -req -in "$dir/tls.csr" -CA "$dir/ca.crt" -CAkey "$dir/ca.key" -CAcreateserial \
+    -days 2 -extfile "$dir/ext.cnf" -out "$dir/tls.crt" 2>/dev/null
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null \
+    || echo $(( 20000 + RANDOM % 20000 ))
+}
+
+now_ms() { date +%s%3N; }
+
+# start_server CERTDIR PORT LOG [extra env...]: starts the jar, sets SERVER_PID.
+start_server() {
+  local certs="$1" port="$2" log="$3"
+  shift 3
+  env MIGRATION_GUARD_TLS_CERT="$certs/tls.crt" MIGRATION_GUARD_TLS_KEY="$certs/tls.key" \
+    MIGRATION_GUARD_PORT="$port" MIGRATION_GUARD_CLUSTER=off "$@" \
+    java ${JAVA_OPTS:-} -jar "$JAR" >"$log" 2>&1 &
+  SERVER_PID=$!
+}
+
+# wait_review PORT CA BODYFILE TIMEOUT_S: polls /validate until a 200 comes back.
+wait_review() {
+  local port="$1" ca="$2" body="$3" limit=$(( $(now_ms) + ${4:-30} * 1000 ))
+  while [ "$(now_ms)" -lt "$limit" ]; do
+    if curl -s -o /dev/null -w '%{http_code}' --cacert "$ca" -H 'Content-Type: application/json' \
+      --data-binary "@$body" "https://127.0.0.1:$port/validate" 2>/dev/null | grep -q 200; then
+      return 0
+    fi
+    sleep 0.02
+  done
+  return 1
+}
+
+stop_server() {
+  if [ -n "${SERVER_PID:-}" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null
+    for _ in $(seq 1 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$SERVER_PID" 2>/dev/null || true
+  fi
+  SERVER_PID=
+}
+
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else print a[int((NR+1)/2)]}'; }

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Webhook benchmark: starts the packaged jar with generated certificates on 127.0.0.1, warms it up, then
+# drives HTTPS keep-alive load (wrk) with realistic AdmissionReviews at fixed concurrency, and measures the
+# same server's floor (a review of the same size for a kind we do not handle: parsed, then allowed).
+# Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor, time from process start
+# to the first successful review, the RSS after the load, and a final JSON line.
+#
+# Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=10 (s)
+set -euo pipefail
+cd "$(dirname "$0")"
+. ./lib.sh
+need_tools wrk curl openssl
+ensure_jar
+
+DURATION=${DURATION:-8}; RUNS=${RUNS:-3}; CONNS=${CONNS:-"32 100"}; THREADS=${THREADS:-2}; WARMUP=${WARMUP:-10}
+WORK=$(mktemp -d); trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
+make_certs "$WORK/certs"
+PORT=$(free_port)
+
+t0=$(now_ms)
+start_server "$WORK/certs" "$PORT" "$WORK/server.log"
+if ! wait_review "$PORT" "$WORK/certs/ca.crt" payloads/vmim-create.json 60; then
+  echo "server did not answer a review within 60 s; log:" >&2; tail -20 "$WORK/server.log" >&2; exit 1
+fi
+startup_ms=$(( $(now_ms) - t0 ))
+echo "first successful review after ${startup_ms} ms (process start included)"
+
+URL="https://127.0.0.1:$PORT"
+run_wrk() { # conns path body duration -> RESULT line
+  BODY="payloads/$3" timeout $(( $4 + 30 )) wrk -t"$THREADS" -c"$1" -d"${4}s" --timeout 5s -s post.lua "$URL$2" | grep '^RESULT'
+}
+echo "warming up for ${WARMUP} s"
+for p in vmim-create.json policy-create.json vmim-update.json floor-other-kind.json; do
+  run_wrk 16 /validate "$p" $(( WARMUP / 5 + 1 )) >/dev/null
+done
+run_wrk 16 /mutate vmim-create.json $(( WARMUP / 5 + 1 )) >/dev/null
+
+CASES="floor:/validate:floor-other-kind.json vmim-create:/validate:vmim-create.json policy-create:/validate:policy-create.json vmim-update:/validate:vmim-update.json mutate-vmim:/mutate:vmim-create.json"
+json_cases=()
+printf '\n%-14s %5s %10s %8s %8s %8s %7s %6s\n' case conns req/s p50_ms p90_ms p99_ms floor errors
+for c in $CONNS; do
+  floor_rps=0
+  for spec in $CASES; do
+    IFS=: read -r name path body <<<"$spec"
+    a_rps=(); a50=(); a90=(); a99=(); errs=0
+    for _ in $(seq 1 "$RUNS"); do
+      line=$(run_wrk "$c" "$path" "$body" "$DURATION")
+      field() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+      a_rps+=("$(field rps)"); a50+=("$(field p50)"); a90+=("$(field p90)"); a99+=("$(field p99)")
+      errs=$(( errs + $(field errors) + $(field non2xx) ))
+    done
+    m_rps=$(printf '%s\n' "${a_rps[@]}" | median); m50=$(printf '%s\n' "${a50[@]}" | median)
+    m90=$(printf '%s\n' "${a90[@]}" | median); m99=$(printf '%s\n' "${a99[@]}" | median)
+    [ "$name" = floor ] && floor_rps=$m_rps
+    ratio=$(awk -v a="$m_rps" -v b="$floor_rps" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
+    printf '%-14s %5s %10.0f %8.2f %8.2f %8.2f %7s %6s\n' "$name" "$c" "$m_rps" "$m50" "$m90" "$m99" "$ratio" "$errs"
+    json_cases+=("{\"case\":\"$name\",\"connections\":$c,\"rps\":$m_rps,\"p50_ms\":$m50,\"p90_ms\":$m90,\"p99_ms\":$m99,\"floor_ratio\":$ratio,\"errors\":$errs}")
+  done
+done
+rss=$(rss_kb "$SERVER_PID")
+echo
+echo "RSS after load: $(( rss / 1024 )) MiB; runs per figure: $RUNS (median), ${DURATION} s each, wrk -t$THREADS"
+joined=$(IFS=,; echo "${json_cases[*]}")
+echo "{\"bench\":\"webhook\",\"startup_to_first_review_ms\":$startup_ms,\"rss_after_load_kb\":$rss,\"runs\":$RUNS,\"duration_s\":$DURATION,\"cases\":[${joined}]}"
