@@ -126,15 +126,15 @@ final class YamlReader {
 
   private void startCollection(CollectionStartEvent e) throws DecodeException {
     Loc loc = loc(e.getStartMark());
-    if (builder.expectsKey()) {
-      throw new DecodeException("a map or list cannot be a map key", loc);
-    }
     if (merge != Merge.NONE) {
       if (merge != Merge.VALUE || e.getEventId() != Event.ID.SequenceStart) {
         throw new DecodeException(MERGE_USAGE, loc);
       }
       merge = Merge.LIST;
       return;
+    }
+    if (builder.expectsKey()) {
+      throw new DecodeException("a map or list cannot be a map key", loc);
     }
     long before = builder.size();
     if (e.getEventId() == Event.ID.MappingStart) {
