@@ -1,0 +1,53 @@
+package io.migrationguard.core.schema;
+
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.path.PathType;
+import io.migrationguard.core.Kind;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Loads and compiles the bundled schemas ({@code src/main/resources/schemas/}) with the API
+ * server's semantics plugged into networknt: Kubernetes JSON types, its {@code date-time}, RE2
+ * anchoring and a length bound on patterns. Done once per process; the result is immutable and
+ * thread-safe.
+ */
+final class SchemaFiles {
+  private static final String DIRECTORY = "classpath:schemas/";
+
+  private SchemaFiles() {}
+
+  /** The compiled schema of every kind, validators built eagerly (no lazy init under load). */
+  static Map<Kind, Schema> compile() {
+    Dialect dialect =
+        Dialect.builder(Dialects.getDraft202012())
+            .keyword(new KubeTypeKeyword())
+            .format(new Rfc3339())
+            .build();
+    SchemaRegistryConfig config =
+        SchemaRegistryConfig.builder()
+            .formatAssertionsEnabled(true)
+            .regularExpressionFactory(new BoundedRegexFactory())
+            .pathType(PathType.JSON_POINTER)
+            .build();
+    SchemaRegistry registry =
+        SchemaRegistry.withDialect(dialect, builder -> builder.schemaRegistryConfig(config));
+    Map<Kind, Schema> schemas = new EnumMap<>(Kind.class);
+    for (Kind kind : Kind.values()) {
+      Schema schema = registry.getSchema(SchemaLocation.of(DIRECTORY + fileName(kind)));
+      schema.initializeValidators();
+      schemas.put(kind, schema);
+    }
+    return schemas;
+  }
+
+  /** The schema file of a kind: its lower-case kind name, e.g. {@code migrationpolicy.json}. */
+  static String fileName(Kind kind) {
+    return kind.kindName().toLowerCase(java.util.Locale.ROOT) + ".json";
+  }
+}
