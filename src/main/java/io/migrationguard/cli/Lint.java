@@ -5,7 +5,6 @@ import io.migrationguard.cli.LintOptions.OutputSpec;
 import io.migrationguard.cli.output.ReportContext;
 import io.migrationguard.cli.output.RuleDoc;
 import io.migrationguard.cli.output.TextReport;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Engines;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.FeatureGates;
@@ -15,6 +14,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The offline lint, {@code lint [options] PATH...}: the webhook's engine over manifest files, for
@@ -58,6 +58,10 @@ public final class Lint {
       Thread.currentThread().interrupt();
       err.println("lint: interrupted");
       return ERROR;
+    } catch (RuntimeException e) {
+      // A bug: say so plainly and exit 2, never 1 (which would claim the manifests are invalid).
+      err.println("lint: internal error: " + e);
+      return ERROR;
     }
   }
 
@@ -87,8 +91,11 @@ public final class Lint {
             ? new Against.Loaded(Map.of(), List.of())
             : Against.load(o.against(), in);
     against.problems().forEach(p -> err.println("lint: --against " + p));
-    Admission admission = Engines.standard(settings);
-    List<RuleDoc> docs = Catalogue.of(admission.rules());
+    // Compiling the schemas is most of the start-up: do it while the inputs are read and parsed.
+    CompletableFuture<Evaluator> evaluator =
+        CompletableFuture.supplyAsync(
+            () -> new Evaluator(Engines.standard(settings), o.showPatch()), Lint::daemon);
+    List<RuleDoc> docs = Catalogue.of(Rules.catalogue(settings));
     ReportContext ctx = new ReportContext(Version.get(), docs, o.summary());
     Summary summary;
     List<String> unwritten;
@@ -97,7 +104,7 @@ public final class Lint {
       LintRun run =
           new LintRun(
               o,
-              new Evaluator(admission, o.showPatch()),
+              evaluator,
               gates,
               against.objects(),
               outputs.reports(),
@@ -112,6 +119,12 @@ public final class Lint {
       return ERROR;
     }
     return summary.invalid() > 0 ? INVALID : OK;
+  }
+
+  private static void daemon(Runnable r) {
+    Thread t = new Thread(r, "lint-engine");
+    t.setDaemon(true);
+    t.start();
   }
 
   /** {@code --summary} when no report on stdout prints it already: stdout if free, else stderr. */

@@ -21,12 +21,13 @@ import java.util.function.Function;
 /**
  * One lint run over the input set, in two passes on a pool sized to the cores. Pass 1 reads and
  * decodes every file in parallel; only objects of our two kinds are kept (the cross-document rules
- * need all of them), other kinds shrink to a skipped entry. Pass 2 checks each file in parallel and
- * hands the results to the reports strictly in input order, as soon as each file is done.
+ * need all of them), other kinds shrink to a skipped entry, while the engine is still being built.
+ * Pass 2 checks each file in parallel and hands the results to the reports strictly in input order,
+ * as soon as each file is done.
  */
 final class LintRun {
   private final LintOptions options;
-  private final Evaluator evaluator;
+  private final Future<Evaluator> evaluator;
   private final FeatureGates gates;
   private final Map<ObjectKey, JsonNode> against;
   private final List<Report> reports;
@@ -34,7 +35,7 @@ final class LintRun {
 
   LintRun(
       LintOptions options,
-      Evaluator evaluator,
+      Future<Evaluator> evaluator,
       FeatureGates gates,
       Map<ObjectKey, JsonNode> against,
       List<Report> reports,
@@ -62,7 +63,7 @@ final class LintRun {
       ManifestView view = new ManifestView(gates);
       Map<Entry.Ours, String> duplicates = index(parsed, view);
       Set<String> notChecked = ConcurrentHashMap.newKeySet();
-      Checker checker = new Checker(evaluator, view, against, duplicates, options, notChecked);
+      Checker checker = new Checker(get(evaluator), view, against, duplicates, options, notChecked);
       List<Future<FileResult>> results = new ArrayList<>(parsed.size());
       for (ParsedFile p : parsed) {
         results.add(pool.submit(() -> check(checker, p)));
