@@ -12,6 +12,7 @@ import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,6 +26,10 @@ import java.util.Set;
 final class Checker {
   static final String DUPLICATE_KEY = "duplicate-key";
   static final String DUPLICATE_OBJECT = "duplicate-object";
+
+  private static final Comparator<LocatedFinding> BY_POSITION =
+      Comparator.comparingInt((LocatedFinding f) -> f.loc().line())
+          .thenComparingInt(f -> f.loc().column());
 
   private final Evaluator evaluator;
   private final ManifestView view;
@@ -117,6 +122,8 @@ final class Checker {
               : o.locations().find(o.base(), f.field());
       located.add(LocatedFinding.of(f, loc));
     }
+    // In file order, as a compiler reports; equal positions keep the pipeline's order.
+    located.sort(BY_POSITION);
     JsonNode meta = o.object().path("metadata");
     return new ResourceResult(
         file,
