@@ -41,6 +41,11 @@ public final class Locations {
     return find(base + field.toJsonPointer());
   }
 
+  /** Every recorded position (for tests comparing two readers). */
+  Map<String, Loc> snapshot() {
+    return Map.copyOf(byPointer);
+  }
+
   /** RFC 6901 escaping of one segment. */
   static String escape(String segment) {
     if (segment.indexOf('~') < 0 && segment.indexOf('/') < 0) {

@@ -57,9 +57,16 @@ final class YamlReader {
 
   /** Every non-empty document of {@code text}, numbered from 1 in file order. */
   static List<Document> read(String text) {
+    return read(text, true);
+  }
+
+  /** {@code fast}: try {@link BlockYaml} first; false only to compare the two paths in tests. */
+  static List<Document> read(String text, boolean fast) {
     List<Document> out = new ArrayList<>();
     for (DocumentSplitter.Chunk chunk : DocumentSplitter.split(text)) {
-      new YamlReader(out, chunk.firstLine()).parse(chunk.text());
+      if (!fast || !BlockYaml.tryRead(chunk.text(), chunk.firstLine(), out)) {
+        new YamlReader(out, chunk.firstLine()).parse(chunk.text());
+      }
     }
     return out;
   }
