@@ -2,11 +2,19 @@ package io.migrationguard.core.mutate;
 
 import java.util.List;
 
-/** The defaulting mutations of rules.md §5, in the order they are applied. */
+/**
+ * The defaulting mutations of rules.md §5, in the order they are applied: the operator's defaults
+ * first, so that the derived {@code allowWorkloadDisruption} follows a configured {@code
+ * allowPostCopy}.
+ */
 public final class Defaulters {
   private Defaulters() {}
 
   public static List<Defaulter> all() {
-    return List.of();
+    return List.of(
+        new ConfiguredDefaults(),
+        new VmimSelectorLabel(),
+        new VmimFinalizer(),
+        new PolicyWorkloadDisruption());
   }
 }

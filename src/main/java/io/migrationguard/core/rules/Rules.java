@@ -1,14 +1,70 @@
 package io.migrationguard.core.rules;
 
 import io.migrationguard.core.Settings;
+import io.migrationguard.core.rules.meta.MetadataLabels;
+import io.migrationguard.core.rules.meta.MetadataName;
+import io.migrationguard.core.rules.meta.MetadataNamespace;
+import io.migrationguard.core.rules.policy.Bandwidth;
+import io.migrationguard.core.rules.policy.CompletionTimeout;
+import io.migrationguard.core.rules.policy.DowntimeTuningGate;
+import io.migrationguard.core.rules.policy.ExperimentalExclusive;
+import io.migrationguard.core.rules.policy.MaxDowntimeGate;
+import io.migrationguard.core.rules.policy.SelectorLabels;
+import io.migrationguard.core.rules.policy.SelectorsEmpty;
+import io.migrationguard.core.rules.policy.SelectorsTie;
+import io.migrationguard.core.rules.policy.SelectorsUnique;
+import io.migrationguard.core.rules.policy.StallDetectorFactors;
+import io.migrationguard.core.rules.policy.StallDetectorGate;
+import io.migrationguard.core.rules.vmim.AddedNodeSelector;
+import io.migrationguard.core.rules.vmim.DecentralizedGate;
+import io.migrationguard.core.rules.vmim.MigrationIds;
+import io.migrationguard.core.rules.vmim.NoInflight;
+import io.migrationguard.core.rules.vmim.PriorityEnum;
+import io.migrationguard.core.rules.vmim.PriorityRequester;
+import io.migrationguard.core.rules.vmim.SelectorLabelStable;
+import io.migrationguard.core.rules.vmim.SpecImmutable;
+import io.migrationguard.core.rules.vmim.VmiMigratable;
+import io.migrationguard.core.rules.vmim.VmiNameFormat;
+import io.migrationguard.core.rules.vmim.VmiNameRequired;
 import java.util.List;
 
-/** The rule catalogue: one explicit list, in the order findings are reported. */
+/**
+ * The rule catalogue: one explicit list, in the order findings are reported (metadata first, as
+ * apimachinery validates ObjectMeta first, then rules.md §2 and §3 in table order).
+ */
 public final class Rules {
   private Rules() {}
 
   /** Every rule of rules.md §2-§4, configured with {@code settings}. */
   public static List<Rule> catalogue(Settings settings) {
-    return List.of();
+    return List.of(
+        // §4 metadata, both kinds
+        new MetadataName(),
+        new MetadataNamespace(),
+        new MetadataLabels(),
+        // §2 VirtualMachineInstanceMigration
+        new VmiNameRequired(),
+        new VmiNameFormat(),
+        new PriorityEnum(),
+        new PriorityRequester(settings.priorityRequesters()),
+        new AddedNodeSelector(),
+        new MigrationIds(),
+        new DecentralizedGate(),
+        new SpecImmutable(),
+        new SelectorLabelStable(),
+        new VmiMigratable(),
+        new NoInflight(),
+        // §3 MigrationPolicy
+        new CompletionTimeout(),
+        new Bandwidth(),
+        new SelectorLabels(),
+        new SelectorsUnique(),
+        new SelectorsTie(),
+        new SelectorsEmpty(),
+        new MaxDowntimeGate(),
+        new DowntimeTuningGate(),
+        new StallDetectorGate(),
+        new ExperimentalExclusive(),
+        new StallDetectorFactors());
   }
 }

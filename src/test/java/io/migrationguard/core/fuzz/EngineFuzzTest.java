@@ -1,5 +1,6 @@
 package io.migrationguard.core.fuzz;
 
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.InMemoryClusterView;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,6 +75,8 @@ class EngineFuzzTest {
       for (Finding f : v.findings()) {
         assertNotNull(f.render());
         assertNotNull(f.warningText());
+        assertNotEquals(
+            CauseType.INTERNAL, f.type(), () -> "a rule crashed: " + f.rule() + " on " + object);
       }
       if (!v.allowed()) {
         denied++;

@@ -1,0 +1,44 @@
+package io.migrationguard.core.mutate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.Settings;
+
+/**
+ * {@code policy-workload-disruption}: writes down the {@code allowWorkloadDisruption} KubeVirt
+ * derives from {@code allowPostCopy} at run time when it is unset. It changes nothing in effect and
+ * makes the effective value visible.
+ */
+public final class PolicyWorkloadDisruption implements Defaulter {
+  @Override
+  public String id() {
+    return "policy-workload-disruption";
+  }
+
+  @Override
+  public String description() {
+    return "Sets an absent spec.allowWorkloadDisruption of a migration policy to its"
+        + " spec.allowPostCopy.";
+  }
+
+  @Override
+  public boolean appliesTo(Kind kind, Operation operation) {
+    return kind == Kind.POLICY && (operation == Operation.CREATE || operation == Operation.UPDATE);
+  }
+
+  @Override
+  public void apply(Review review, ObjectNode copy, Settings settings) {
+    JsonNode spec = copy.get("spec");
+    if (spec == null || !spec.isObject()) {
+      return;
+    }
+    JsonNode postCopy = spec.get("allowPostCopy");
+    JsonNode disruption = spec.get("allowWorkloadDisruption");
+    if (postCopy != null && postCopy.isBoolean() && (disruption == null || disruption.isNull())) {
+      ((ObjectNode) spec).put("allowWorkloadDisruption", postCopy.booleanValue());
+    }
+  }
+}

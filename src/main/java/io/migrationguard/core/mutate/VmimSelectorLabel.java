@@ -1,0 +1,41 @@
+package io.migrationguard.core.mutate;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.Settings;
+import io.migrationguard.core.rules.Checks;
+
+/**
+ * {@code vmim-selector-label}: labels a new migration with {@code kubevirt.io/vmi-name}, the label
+ * KubeVirt finds the migrations of a VMI by. A label the user already set is left as written.
+ */
+public final class VmimSelectorLabel implements Defaulter {
+  @Override
+  public String id() {
+    return "vmim-selector-label";
+  }
+
+  @Override
+  public String description() {
+    return "Sets the label kubevirt.io/vmi-name of a new migration to its spec.vmiName.";
+  }
+
+  @Override
+  public boolean appliesTo(Kind kind, Operation operation) {
+    return kind == Kind.VMIM && operation == Operation.CREATE;
+  }
+
+  @Override
+  public void apply(Review review, ObjectNode copy, Settings settings) {
+    String vmiName = Checks.textOrEmpty(Checks.at(copy, "spec", "vmiName"));
+    if (vmiName.isEmpty()) {
+      return;
+    }
+    ObjectNode labels = Defaults.objectAt(copy, "metadata", "labels");
+    if (labels != null && !Checks.isSet(labels.get(Checks.VMI_NAME_LABEL))) {
+      labels.put(Checks.VMI_NAME_LABEL, vmiName);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package io.migrationguard.core.rules;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.migrationguard.core.model.FieldPath;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Semantic equality of JSON trees, as Kubernetes' {@code equality.Semantic.DeepEqual} sees the
+ * decoded objects: absent, null and empty containers ({@code {}}, {@code []}) are equal; numbers
+ * compare by value ({@code 1} equals {@code 1.0}); strings compare exactly, and an absent string is
+ * not equal to {@code ""}. Immutability checks go through {@link #immutable} only, so every rule
+ * reports changes the same way.
+ */
+public final class Semantic {
+  /** The detail of every immutability finding, in apimachinery's words. */
+  public static final String IMMUTABLE = "field is immutable";
+
+  private Semantic() {}
+
+  /** Whether {@code a} and {@code b} are semantically equal. */
+  public static boolean equal(JsonNode a, JsonNode b) {
+    if (isEmpty(a) && isEmpty(b)) {
+      return true;
+    }
+    if (objectOrAbsent(a) && objectOrAbsent(b)) {
+      for (String key : keys(a, b)) {
+        if (!equal(field(a, key), field(b, key))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (arrayOrAbsent(a) && arrayOrAbsent(b)) {
+      if (size(a) != size(b)) {
+        return false;
+      }
+      for (int i = 0; i < size(a); i++) {
+        if (!equal(a.get(i), b.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return scalarEqual(a, b);
+  }
+
+  /**
+   * Reports every changed leaf between {@code oldNode} and {@code newNode} as Invalid at its own
+   * path, with the new value and {@value #IMMUTABLE}. Objects are descended field by field (as map
+   * entries {@code [key]} where {@code isMap} says the object is a map), arrays element by element;
+   * a subtree added or removed as a whole is reported at each of its leaves.
+   */
+  public static void immutable(
+      Findings out,
+      FieldPath path,
+      JsonNode oldNode,
+      JsonNode newNode,
+      Predicate<FieldPath> isMap) {
+    if (equal(oldNode, newNode)) {
+      return;
+    }
+    if (objectOrAbsent(oldNode) && objectOrAbsent(newNode)) {
+      boolean map = isMap.test(path);
+      for (String key : keys(oldNode, newNode)) {
+        FieldPath child = map ? path.key(key) : path.child(key);
+        immutable(out, child, field(oldNode, key), field(newNode, key), isMap);
+      }
+    } else if (arrayOrAbsent(oldNode) && arrayOrAbsent(newNode)) {
+      int n = Math.max(size(oldNode), size(newNode));
+      for (int i = 0; i < n; i++) {
+        immutable(out, path.index(i), element(oldNode, i), element(newNode, i), isMap);
+      }
+    } else {
+      out.invalid(path, isSet(newNode) ? newNode : NullNode.getInstance(), IMMUTABLE);
+    }
+  }
+
+  private static boolean scalarEqual(JsonNode a, JsonNode b) {
+    boolean setA = isSet(a);
+    boolean setB = isSet(b);
+    if (!setA || !setB) {
+      return setA == setB;
+    }
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    return a.equals(b);
+  }
+
+  private static boolean isSet(JsonNode n) {
+    return n != null && !n.isMissingNode() && !n.isNull();
+  }
+
+  /** Absent, null, {} or []. */
+  private static boolean isEmpty(JsonNode n) {
+    return !isSet(n) || (n.isContainerNode() && n.isEmpty());
+  }
+
+  private static boolean objectOrAbsent(JsonNode n) {
+    return !isSet(n) || n.isObject();
+  }
+
+  private static boolean arrayOrAbsent(JsonNode n) {
+    return !isSet(n) || n.isArray();
+  }
+
+  private static JsonNode field(JsonNode object, String key) {
+    return isSet(object) ? object.get(key) : null;
+  }
+
+  private static int size(JsonNode n) {
+    return isSet(n) ? n.size() : 0;
+  }
+
+  private static JsonNode element(JsonNode array, int i) {
+    return isSet(array) && i < array.size() ? array.get(i) : null;
+  }
+
+  private static Set<String> keys(JsonNode a, JsonNode b) {
+    Set<String> keys = new LinkedHashSet<>();
+    for (JsonNode n : new JsonNode[] {a, b}) {
+      if (n != null && n.isObject()) {
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+          keys.add(it.next());
+        }
+      }
+    }
+    return keys;
+  }
+}

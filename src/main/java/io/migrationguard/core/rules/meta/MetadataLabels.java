@@ -1,0 +1,36 @@
+package io.migrationguard.core.rules.meta;
+
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/** {@code metadata-labels}: label keys and values as apimachinery's {@code ValidateLabels}. */
+public final class MetadataLabels implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "metadata-labels",
+          "Every label of an object must have a valid label key and a valid label value.",
+          Set.of(Kind.VMIM, Kind.POLICY),
+          Set.of(Operation.CREATE, Operation.UPDATE),
+          Severity.ERROR,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    Checks.labelMap(
+        out, FieldPath.of("metadata", "labels"), Checks.at(review.object(), "metadata", "labels"));
+  }
+}

@@ -1,0 +1,39 @@
+package io.migrationguard.core.rules.policy;
+
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/** {@code policy-completion-timeout}: the per-GiB completion timeout is not negative (parity). */
+public final class CompletionTimeout implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "policy-completion-timeout",
+          "The spec.completionTimeoutPerGiB of a migration policy must not be negative.",
+          Set.of(Kind.POLICY),
+          Set.of(Operation.CREATE, Operation.UPDATE),
+          Severity.ERROR,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    var value = Checks.at(review.object(), "spec", "completionTimeoutPerGiB");
+    // decimalValue() is exact for every JSON number, even beyond int64.
+    if (value.isNumber() && value.decimalValue().signum() < 0) {
+      out.invalid(FieldPath.of("spec", "completionTimeoutPerGiB"), value, "must not be negative");
+    }
+  }
+}

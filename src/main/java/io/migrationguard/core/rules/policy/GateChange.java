@@ -1,0 +1,29 @@
+package io.migrationguard.core.rules.policy;
+
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Semantic;
+
+/**
+ * When a gated field needs its feature gate: when it is set on CREATE, or set to something new on
+ * UPDATE (KubeVirt's rule: a policy written before a gate was turned off stays editable as long as
+ * the gated field is left alone; removing the field needs no gate).
+ */
+final class GateChange {
+  private GateChange() {}
+
+  /** Whether the field at {@code path} (below the object root) is set and new. */
+  static boolean setOrChanged(Review review, String... path) {
+    var now = Checks.at(review.object(), path);
+    if (!Checks.isSet(now)) {
+      return false;
+    }
+    if (review.operation() != Operation.UPDATE || review.oldObject() == null) {
+      return true;
+    }
+    var before = Checks.at(review.oldObject(), path);
+    // A struct that was absent and is now set (even to {}) is a change, as for Go's pointers.
+    return !Checks.isSet(before) || !Semantic.equal(before, now);
+  }
+}

@@ -1,0 +1,27 @@
+package io.migrationguard.core.rules.policy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.rules.Checks;
+import java.util.Comparator;
+import java.util.List;
+
+/** The policies a policy is compared with: every known policy except itself, sorted by name. */
+final class OtherPolicies {
+  private OtherPolicies() {}
+
+  /**
+   * Every policy of {@code cluster} but the reviewed one. The reviewed object is excluded by name
+   * on CREATE as on UPDATE (a re-applied manifest, or the lint's own input set, contains it), and
+   * by identity when it has no name yet ({@code generateName}).
+   */
+  static List<JsonNode> of(Review review, ClusterView cluster) {
+    String self = review.name();
+    return cluster.migrationPolicies().stream()
+        .filter(p -> p != review.object())
+        .filter(p -> self.isEmpty() || !self.equals(Checks.name(p)))
+        .sorted(Comparator.comparing(Checks::name))
+        .toList();
+  }
+}

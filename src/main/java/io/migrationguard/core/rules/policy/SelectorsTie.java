@@ -1,0 +1,61 @@
+package io.migrationguard.core.rules.policy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/**
+ * {@code policy-selectors-tie}: a warning when another policy's different selectors can match the
+ * same VMI with the same score (see {@link PolicySelectors#canTieWith}); KubeVirt then silently
+ * picks the policy whose name sorts first.
+ */
+public final class SelectorsTie implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "policy-selectors-tie",
+          "Warns when another migration policy with selectors of the same sizes and no conflicting"
+              + " labels can tie with this one for some VirtualMachineInstance.",
+          Set.of(Kind.POLICY),
+          Set.of(Operation.CREATE, Operation.UPDATE),
+          Severity.WARNING,
+          Set.of(Lookup.POLICIES));
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    PolicySelectors mine = PolicySelectors.of(review.object());
+    for (JsonNode other : OtherPolicies.of(review, cluster)) {
+      if (mine.canTieWith(PolicySelectors.of(other))) {
+        String otherName = Checks.name(other);
+        String self = review.name();
+        String winner =
+            self.isEmpty()
+                ? "the policy whose name sorts first"
+                : GoQuote.quote(self.compareTo(otherName) < 0 ? self : otherName);
+        out.invalid(
+            FieldPath.of("spec", "selectors"),
+            SelectorsUnique.shown(review.object()),
+            "can tie with MigrationPolicy "
+                + GoQuote.quote(otherName)
+                + " (same selector sizes, no conflicting labels); a VirtualMachineInstance matching"
+                + " both gets "
+                + winner);
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package io.migrationguard.core.rules.policy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/**
+ * {@code policy-selectors-unique}: no two policies have the same selectors. KubeVirt's docs forbid
+ * it but nothing enforces it, and the policy with the larger name is then silently never applied.
+ */
+public final class SelectorsUnique implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "policy-selectors-unique",
+          "No two migration policies may have the same selectors, since KubeVirt would silently"
+              + " apply only the one whose name sorts first.",
+          Set.of(Kind.POLICY),
+          Set.of(Operation.CREATE, Operation.UPDATE),
+          Severity.ERROR,
+          Set.of(Lookup.POLICIES));
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    PolicySelectors mine = PolicySelectors.of(review.object());
+    for (JsonNode other : OtherPolicies.of(review, cluster)) {
+      if (mine.equals(PolicySelectors.of(other))) {
+        out.duplicate(
+            FieldPath.of("spec", "selectors"), shown(review.object()), detail(review, other));
+      }
+    }
+  }
+
+  static JsonNode shown(JsonNode policy) {
+    JsonNode selectors = Checks.at(policy, "spec", "selectors");
+    return Checks.isSet(selectors) ? selectors : JsonNodeFactory.instance.objectNode();
+  }
+
+  private static String detail(Review review, JsonNode other) {
+    String otherName = Checks.name(other);
+    String self = review.name();
+    String detail = "MigrationPolicy " + GoQuote.quote(otherName) + " has the same selectors";
+    if (self.isEmpty()) {
+      return detail + "; KubeVirt would apply only the one whose name sorts first";
+    }
+    String loser = self.compareTo(otherName) > 0 ? self : otherName;
+    return detail + "; KubeVirt would never apply " + GoQuote.quote(loser);
+  }
+}

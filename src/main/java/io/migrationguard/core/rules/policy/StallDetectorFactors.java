@@ -1,0 +1,113 @@
+package io.migrationguard.core.rules.policy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.quantity.Quantity;
+import io.migrationguard.core.quantity.QuantityParse;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code policy-stall-detector-factors}: the four stall-detector factors are quantities KubeVirt
+ * reads with three decimal places, each in its own range (KubeVirt v1.9 parity). At most one
+ * finding per factor: the first problem found, in the order parse, sign, finiteness, precision,
+ * range.
+ */
+public final class StallDetectorFactors implements Rule {
+  private static final BigDecimal ONE = BigDecimal.ONE;
+  private static final BigDecimal MAX_FLOAT64 = new BigDecimal(Double.MAX_VALUE);
+  private static final int MAX_DECIMALS = 3;
+
+  /**
+   * A factor and its range: {@code (low, high]} when {@code lowExclusive}, else {@code [low,
+   * high]}.
+   */
+  private record Factor(String name, BigDecimal low, boolean lowExclusive, BigDecimal high) {}
+
+  private static final List<Factor> FACTORS =
+      List.of(
+          new Factor("ewmaAlpha", BigDecimal.ZERO, true, ONE),
+          new Factor("precopyPossibleFactor", ONE, false, null),
+          new Factor("patienceWindowDecayFactor", BigDecimal.ZERO, false, ONE),
+          new Factor("completionTimeoutFactor", ONE, false, null));
+
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "policy-stall-detector-factors",
+          "Each stall-detector factor must be a finite, non-negative quantity with at most three"
+              + " decimal places within its range.",
+          Set.of(Kind.POLICY),
+          Set.of(Operation.CREATE, Operation.UPDATE),
+          Severity.ERROR,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    JsonNode detector = Checks.at(review.object(), "spec", "experimental", "stallDetector");
+    FieldPath base = FieldPath.of("spec", "experimental", "stallDetector");
+    for (Factor factor : FACTORS) {
+      JsonNode value = detector.path(factor.name());
+      if (Checks.isSet(value)) {
+        String problem = problem(factor, value);
+        if (problem != null) {
+          out.invalid(base.child(factor.name()), value, problem);
+        }
+      }
+    }
+  }
+
+  /** The first thing wrong with {@code value}, or null. */
+  private static String problem(Factor factor, JsonNode value) {
+    BigDecimal v;
+    if (value.isIntegralNumber()) {
+      v = value.decimalValue();
+    } else if (value.isTextual()) {
+      QuantityParse parse = Quantity.parse(value.textValue());
+      if (!parse.ok()) {
+        return parse.error();
+      }
+      v = parse.quantity().value();
+    } else {
+      return "must be an integer or a quantity string such as \"0.5\"";
+    }
+    if (v.signum() < 0) {
+      return "must not be negative";
+    }
+    if (v.compareTo(MAX_FLOAT64) > 0) {
+      return "must be a finite number";
+    }
+    if (v.stripTrailingZeros().scale() > MAX_DECIMALS) {
+      return "must have at most " + MAX_DECIMALS + " decimal places";
+    }
+    return rangeProblem(factor, v);
+  }
+
+  private static String rangeProblem(Factor factor, BigDecimal v) {
+    int low = v.compareTo(factor.low());
+    if (factor.lowExclusive() && low <= 0) {
+      return "must be greater than " + factor.low().toPlainString();
+    }
+    if (!factor.lowExclusive() && low < 0) {
+      return "must be greater than or equal to " + factor.low().toPlainString();
+    }
+    if (factor.high() != null && v.compareTo(factor.high()) > 0) {
+      return "must be less than or equal to " + factor.high().toPlainString();
+    }
+    return null;
+  }
+}

@@ -1,0 +1,72 @@
+package io.migrationguard.core.rules.vmim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/**
+ * {@code vmim-migration-ids}: a decentralized migration's ids and URL are non-empty, and a
+ * migration that both sends and receives uses one id for both ends (KubeVirt parity for the match).
+ */
+public final class MigrationIds implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-migration-ids",
+          "The migrationID and connectURL of spec.sendTo and the migrationID of spec.receive must"
+              + " be non-empty, and the two migrationIDs must match when both are set.",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.CREATE),
+          Severity.ERROR,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    JsonNode sendTo = Checks.at(review.object(), "spec", "sendTo");
+    JsonNode receive = Checks.at(review.object(), "spec", "receive");
+    FieldPath sendPath = FieldPath.of("spec", "sendTo");
+    FieldPath receivePath = FieldPath.of("spec", "receive");
+    boolean sends = Checks.isSet(sendTo);
+    boolean receives = Checks.isSet(receive);
+    if (sends) {
+      nonEmpty(out, sendPath, sendTo, "migrationID", "the id both ends of the migration share");
+      nonEmpty(out, sendPath, sendTo, "connectURL", "the URL of the receiving cluster");
+    }
+    if (receives) {
+      nonEmpty(out, receivePath, receive, "migrationID", "the id both ends of the migration share");
+    }
+    if (sends && receives) {
+      String sent = Checks.textOrEmpty(sendTo.path("migrationID"));
+      String received = Checks.textOrEmpty(receive.path("migrationID"));
+      if (!sent.isEmpty() && !received.isEmpty() && !sent.equals(received)) {
+        out.invalid(
+            receivePath.child("migrationID"),
+            received,
+            "must equal spec.sendTo.migrationID (" + GoQuote.quote(sent) + ")");
+      }
+    }
+  }
+
+  private static void nonEmpty(
+      Findings out, FieldPath parent, JsonNode object, String field, String what) {
+    JsonNode value = object.path(field);
+    // A value of the wrong type is the schema's finding.
+    if (!Checks.isSet(value) || (value.isTextual() && value.textValue().isEmpty())) {
+      out.required(parent.child(field), what + " is required");
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.migrationguard.core.rules.vmim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code vmim-no-inflight}: one migration at a time per VMI. Other migrations are matched by the
+ * label {@code kubevirt.io/vmi-name} (as KubeVirt does) or by {@code spec.vmiName} (which also
+ * catches migrations created before the label was set, and offline manifests without it).
+ */
+public final class NoInflight implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-no-inflight",
+          "No other unfinished migration may target the same VirtualMachineInstance.",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.CREATE),
+          Severity.ERROR,
+          Set.of(Lookup.MIGRATIONS));
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    String vmiName = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    if (vmiName.isEmpty()) {
+      return; // vmim-vmi-name-required reports it
+    }
+    String self = review.name();
+    List<JsonNode> conflicts =
+        cluster.migrations(review.effectiveNamespace()).stream()
+            .filter(m -> m != review.object())
+            .filter(m -> self.isEmpty() || !self.equals(Checks.name(m)))
+            .filter(m -> !Checks.isFinalPhase(Checks.phase(m)))
+            .filter(m -> targets(m, vmiName))
+            .sorted(Comparator.comparing(Checks::name))
+            .toList();
+    for (JsonNode other : conflicts) {
+      String phase = Checks.phase(other);
+      out.duplicate(
+          FieldPath.of("spec", "vmiName"),
+          review.object().path("spec").path("vmiName"),
+          "migration "
+              + GoQuote.quote(Checks.name(other))
+              + " of this VirtualMachineInstance is already in flight (phase "
+              + (phase.isEmpty() ? "unset" : phase)
+              + ")");
+    }
+  }
+
+  private static boolean targets(JsonNode migration, String vmiName) {
+    JsonNode label = Checks.at(migration, "metadata", "labels").path(Checks.VMI_NAME_LABEL);
+    return vmiName.equals(Checks.textOrEmpty(label))
+        || vmiName.equals(Checks.textOrEmpty(Checks.at(migration, "spec", "vmiName")));
+  }
+}

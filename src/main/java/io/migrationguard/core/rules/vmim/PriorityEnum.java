@@ -1,0 +1,52 @@
+package io.migrationguard.core.rules.vmim;
+
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/**
+ * {@code vmim-priority-enum}: {@code spec.priority} is one of KubeVirt's three priorities. KubeVirt
+ * itself accepts any string and silently queues unknown values at the lowest priority.
+ */
+public final class PriorityEnum implements Rule {
+  /** The priorities KubeVirt's migration queue knows. */
+  public static final Set<String> SUPPORTED =
+      Set.of("system-critical", "user-triggered", "system-maintenance");
+
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-priority-enum",
+          "The spec.priority of a migration, when set, must be system-critical, user-triggered or"
+              + " system-maintenance.",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.CREATE),
+          Severity.ERROR,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    var priority = Checks.at(review.object(), "spec", "priority");
+    if (!Checks.isSet(priority)) {
+      return;
+    }
+    if (!priority.isTextual() || !SUPPORTED.contains(priority.textValue())) {
+      out.notSupported(
+          FieldPath.of("spec", "priority"),
+          priority,
+          "supported values: " + Checks.quotedSorted(SUPPORTED));
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package io.migrationguard.core.rules.vmim;
+
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/**
+ * {@code vmim-priority-requester}: only allow-listed users may set {@code spec.priority} (KubeVirt
+ * parity; KubeVirt reports it at {@code spec.migrationPriority}, we at the field itself). An
+ * unknown requester (lint without {@code --as}) is not checked.
+ */
+public final class PriorityRequester implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-priority-requester",
+          "Only the configured requesters, by default KubeVirt's controller, may set the"
+              + " spec.priority of a migration.",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.CREATE),
+          Severity.ERROR,
+          Set.of());
+
+  private final Set<String> allowed;
+
+  /** A rule allowing exactly {@code allowed} (user names) to set a priority. */
+  public PriorityRequester(Set<String> allowed) {
+    this.allowed = Set.copyOf(allowed);
+  }
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    String requester = review.requester();
+    if (requester == null || !Checks.isSet(Checks.at(review.object(), "spec", "priority"))) {
+      return;
+    }
+    if (!allowed.contains(requester)) {
+      String who =
+          allowed.isEmpty() ? "no user may set it" : "allowed: " + Checks.quotedSorted(allowed);
+      out.forbidden(
+          FieldPath.of("spec", "priority"),
+          "user " + GoQuote.quote(requester) + " may not set the migration priority (" + who + ")");
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package io.migrationguard.core.rules.vmim;
+
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code vmim-selector-label-stable}: KubeVirt finds the migrations of a VMI by the label {@code
+ * kubevirt.io/vmi-name}; removing or changing it while the migration runs hides it from that lookup
+ * (KubeVirt parity).
+ */
+public final class SelectorLabelStable implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-selector-label-stable",
+          "The label kubevirt.io/vmi-name of a migration in flight may not be removed or changed.",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.UPDATE),
+          Severity.ERROR,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    if (review.oldObject() == null || Checks.isFinalPhase(Checks.phase(review.object()))) {
+      return;
+    }
+    Optional<String> before = label(review.oldObject());
+    if (before.isEmpty()) {
+      return;
+    }
+    Optional<String> after = label(review.object());
+    FieldPath path = FieldPath.of("metadata", "labels").key(Checks.VMI_NAME_LABEL);
+    if (after.isEmpty()) {
+      out.forbidden(path, "the selector label may not be removed from an in-flight migration");
+    } else if (!after.get().equals(before.get())) {
+      out.forbidden(path, "the selector label may not be changed on an in-flight migration");
+    }
+  }
+
+  private static Optional<String> label(com.fasterxml.jackson.databind.JsonNode object) {
+    var value = Checks.at(object, "metadata", "labels").path(Checks.VMI_NAME_LABEL);
+    if (!Checks.isSet(value)) {
+      return Optional.empty();
+    }
+    return Optional.of(value.isTextual() ? value.textValue() : value.toString());
+  }
+}

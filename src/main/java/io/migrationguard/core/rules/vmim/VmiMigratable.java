@@ -1,0 +1,98 @@
+package io.migrationguard.core.rules.vmim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code vmim-vmi-migratable}: the VMI exists in the migration's namespace, is not finished and is
+ * not marked {@code LiveMigratable=False} (KubeVirt parity). A decentralized migration (exactly one
+ * of {@code sendTo}/{@code receive}) copies the disks, so {@code DisksNotLiveMigratable} does not
+ * stop it.
+ */
+public final class VmiMigratable implements Rule {
+  private static final String DISKS_NOT_MIGRATABLE = "DisksNotLiveMigratable";
+
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-vmi-migratable",
+          "The VirtualMachineInstance named by spec.vmiName must exist in the migration's"
+              + " namespace, not be finished and be live-migratable.",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.CREATE),
+          Severity.ERROR,
+          Set.of(Lookup.VMI));
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    String name = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    if (name.isEmpty()) {
+      return; // vmim-vmi-name-required reports it
+    }
+    String namespace = review.effectiveNamespace();
+    String ref = GoQuote.quote(namespace.isEmpty() ? name : namespace + "/" + name);
+    FieldPath path = FieldPath.of("spec", "vmiName");
+    Optional<JsonNode> vmi = cluster.vmi(namespace, name);
+    if (vmi.isEmpty()) {
+      out.invalid(path, name, "VirtualMachineInstance " + ref + " not found");
+      return;
+    }
+    String phase = Checks.phase(vmi.get());
+    if (Checks.isFinalPhase(phase)) {
+      out.invalid(
+          path,
+          name,
+          "VirtualMachineInstance " + ref + " is in final phase " + phase + " and cannot migrate");
+      return;
+    }
+    JsonNode notMigratable = notMigratableCondition(vmi.get());
+    if (notMigratable != null && !excused(review, notMigratable)) {
+      out.invalid(
+          path,
+          name,
+          "VirtualMachineInstance "
+              + ref
+              + " is not live-migratable, reason: "
+              + Checks.textOrEmpty(notMigratable.path("reason"))
+              + ", message: "
+              + Checks.textOrEmpty(notMigratable.path("message")));
+    }
+  }
+
+  private static JsonNode notMigratableCondition(JsonNode vmi) {
+    JsonNode conditions = Checks.at(vmi, "status", "conditions");
+    if (conditions.isArray()) {
+      for (JsonNode c : conditions) {
+        if ("LiveMigratable".equals(Checks.textOrEmpty(c.path("type")))
+            && "False".equals(Checks.textOrEmpty(c.path("status")))) {
+          return c;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean excused(Review review, JsonNode condition) {
+    boolean sends = Checks.isSet(Checks.at(review.object(), "spec", "sendTo"));
+    boolean receives = Checks.isSet(Checks.at(review.object(), "spec", "receive"));
+    return sends != receives
+        && DISKS_NOT_MIGRATABLE.equals(Checks.textOrEmpty(condition.path("reason")));
+  }
+}

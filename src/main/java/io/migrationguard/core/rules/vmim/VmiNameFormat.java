@@ -1,0 +1,57 @@
+package io.migrationguard.core.rules.vmim;
+
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.names.LabelSyntax;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/**
+ * {@code vmim-vmi-name-format}: {@code spec.vmiName} is a DNS-1123 subdomain of at most 63 bytes.
+ * VMI names may be 253 bytes long, but KubeVirt copies this name into the label {@code
+ * kubevirt.io/vmi-name}, whose values stop at 63: a longer name fails every migration later.
+ */
+public final class VmiNameFormat implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-vmi-name-format",
+          "The spec.vmiName of a migration must be a DNS-1123 subdomain of at most 63 bytes, since"
+              + " KubeVirt copies it into the label kubevirt.io/vmi-name.",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.CREATE),
+          Severity.ERROR,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    String name = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    if (name.isEmpty()) {
+      return; // vmim-vmi-name-required reports it
+    }
+    FieldPath path = FieldPath.of("spec", "vmiName");
+    if (LabelSyntax.utf8Length(name) > LabelSyntax.LABEL_MAX_LENGTH) {
+      out.invalid(
+          path,
+          name,
+          LabelSyntax.maxLenError(LabelSyntax.LABEL_MAX_LENGTH)
+              + " (it becomes the value of the label "
+              + Checks.VMI_NAME_LABEL
+              + ")");
+    }
+    if (!LabelSyntax.isDns1123SubdomainFormat(name)) {
+      out.invalid(path, name, LabelSyntax.dns1123SubdomainFormatError());
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package io.migrationguard.core.mutate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.model.PatchOp;
+import io.migrationguard.core.testing.CaseFiles;
+import io.migrationguard.core.testing.Patches;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Golden patches for every mutation case, then the two rules every mutation obeys: applying the
+ * patch and mutating again gives no patch (idempotence), and no value the user gave is rewritten.
+ */
+class MutationCasesTest {
+
+  static Stream<MutationCase> cases() {
+    return CaseFiles.list("mutations").stream().flatMap(f -> MutationCase.load(f).stream());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void goldenPatch(MutationCase c) {
+    List<PatchOp> patch = c.engine().mutate(c.review(c.object())).patch();
+    assertEquals(c.patch(), Patches.toJson(patch), c::toString);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void patchedObjectNeedsNoFurtherPatch(MutationCase c) {
+    List<PatchOp> patch = c.engine().mutate(c.review(c.object())).patch();
+    JsonNode patched = c.object().deepCopy();
+    Patches.apply(patched, patch);
+    assertEquals(List.of(), c.engine().mutate(c.review(patched)).patch(), c::toString);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void givenValuesAreNeverRewritten(MutationCase c) {
+    for (PatchOp op : c.engine().mutate(c.review(c.object())).patch()) {
+      switch (op.op()) {
+        case "add" -> assertTrue(absent(c.object(), op.path()), c + ": add over " + op.path());
+        case "replace" ->
+            assertTrue(
+                c.object().at(op.path()).isNull(), c + ": replaced a set value at " + op.path());
+        // The only removal any defaulter makes: duplicates of KubeVirt's finalizer.
+        case "remove" ->
+            assertEquals(VmimFinalizer.FINALIZER, c.object().at(op.path()).asText(), c.toString());
+        default -> throw new AssertionError(op);
+      }
+    }
+  }
+
+  @Test
+  void everyDefaulterHasAFileWithChangingAndUnchangingCases() {
+    Set<String> ids = Defaulters.all().stream().map(Defaulter::id).collect(Collectors.toSet());
+    assertEquals(ids.size(), Defaulters.all().size(), "duplicate defaulter ids");
+    Set<String> files =
+        CaseFiles.list("mutations").stream()
+            .map(CaseFiles::id)
+            .filter(id -> !id.equals(MutationCase.ALL))
+            .collect(Collectors.toSet());
+    assertEquals(ids, files);
+    for (String id : ids) {
+      List<MutationCase> cases =
+          MutationCase.load(java.nio.file.Path.of("src/test/resources/mutations", id + ".yaml"));
+      assertTrue(cases.stream().anyMatch(c -> !c.patch().isEmpty()), id + ": no patching case");
+      assertTrue(cases.stream().anyMatch(c -> c.patch().isEmpty()), id + ": no unchanged case");
+    }
+    for (Defaulter d : Defaulters.all()) {
+      assertTrue(d.description().matches("[A-Z][^\\n]*[^.]\\."), d.id() + ": " + d.description());
+    }
+  }
+
+  /** Whether an {@code add} at {@code pointer} adds rather than overwrites (array inserts add). */
+  private static boolean absent(JsonNode doc, String pointer) {
+    int slash = pointer.lastIndexOf('/');
+    JsonNode parent = doc.at(pointer.substring(0, slash));
+    return parent.isArray() || doc.at(pointer).isMissingNode();
+  }
+}

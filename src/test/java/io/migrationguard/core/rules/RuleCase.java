@@ -1,0 +1,108 @@
+package io.migrationguard.core.rules;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Admission;
+import io.migrationguard.core.Decision;
+import io.migrationguard.core.Engines;
+import io.migrationguard.core.FieldValidation;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.testing.CaseFiles;
+import io.migrationguard.core.testing.ThrowingClusterView;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One case of a rule's data file ({@code src/test/resources/rules/<rule-id>.yaml}): the base (and
+ * old) object with the case's JSON-Pointer tweaks, the operation, requester and cluster, and the
+ * findings of that rule it must produce, as sorted {@code "<cause type> <field>"} strings.
+ */
+record RuleCase(
+    String rule,
+    String name,
+    Kind kind,
+    Operation operation,
+    String requester,
+    JsonNode object,
+    JsonNode oldObject,
+    JsonNode cluster,
+    boolean unavailable,
+    boolean lookupFails,
+    List<String> expected,
+    Admission engine) {
+
+  @Override
+  public String toString() {
+    return rule + ": " + name;
+  }
+
+  /** Every case of one file. */
+  static List<RuleCase> load(Path file) {
+    JsonNode doc = CaseFiles.read(file);
+    String rule = doc.path("rule").asText();
+    JsonNode base = doc.path("base");
+    JsonNode oldBase = doc.has("old") ? doc.get("old") : base;
+    Admission fileEngine = Engines.standard(CaseFiles.settings(doc.get("settings")));
+    List<RuleCase> out = new ArrayList<>();
+    for (JsonNode c : doc.path("cases")) {
+      // A case may bring its own base (another kind) and settings (another allow-list).
+      JsonNode caseBase = c.has("base") ? c.get("base") : base;
+      JsonNode caseOld = c.has("base") ? caseBase : oldBase;
+      Admission engine =
+          c.has("settings") ? Engines.standard(CaseFiles.settings(c.get("settings"))) : fileEngine;
+      Operation op = Operation.valueOf(c.path("operation").asText("CREATE"));
+      JsonNode object = CaseFiles.tweak(caseBase, c.get("set"), c.get("remove"));
+      JsonNode old =
+          op == Operation.UPDATE
+              ? CaseFiles.tweak(caseOld, c.get("oldSet"), c.get("oldRemove"))
+              : null;
+      List<String> expected = new ArrayList<>();
+      c.path("expect")
+          .forEach(e -> expected.add(e.path("type").asText() + " " + e.path("field").asText()));
+      expected.sort(null);
+      out.add(
+          new RuleCase(
+              rule,
+              c.path("name").asText(),
+              CaseFiles.kindOf(caseBase),
+              op,
+              c.hasNonNull("requester") ? c.get("requester").asText() : null,
+              object,
+              old,
+              c.has("cluster") ? c.get("cluster") : doc.get("cluster"),
+              c.path("clusterUnavailable").asBoolean(false),
+              c.path("lookupFails").asBoolean(c.path("clusterUnavailable").asBoolean(false)),
+              List.copyOf(expected),
+              engine));
+    }
+    return out;
+  }
+
+  /** Runs the whole engine on this case. */
+  Decision run() {
+    ClusterView view = unavailable ? new ThrowingClusterView() : CaseFiles.cluster(cluster);
+    Review review =
+        new Review(kind, operation, object, oldObject, null, requester, FieldValidation.WARN);
+    return engine.validate(review, view);
+  }
+
+  /** The findings of this case's rule in a decision, in the form of {@link #expected}. */
+  List<String> actual(Decision decision) {
+    List<String> out = new ArrayList<>();
+    for (Finding f : decision.findings()) {
+      if (f.rule().equals(rule)) {
+        out.add(f.type().wireName() + " " + f.field());
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  boolean accepting() {
+    return expected.isEmpty() && !unavailable;
+  }
+}

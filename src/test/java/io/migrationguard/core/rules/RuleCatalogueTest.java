@@ -1,0 +1,105 @@
+package io.migrationguard.core.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Settings;
+import io.migrationguard.core.testing.CaseFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The kube-linter meta-test: the catalogue and its test data describe each other completely. */
+class RuleCatalogueTest {
+  private static final List<Rule> RULES = Rules.catalogue(Settings.defaults());
+  private static final Pattern ID = Pattern.compile("[a-z]+(-[a-z0-9]+)+");
+  // One sentence: a capital first, one final period, no sentence break inside.
+  private static final Pattern SENTENCE = Pattern.compile("[A-Z][^\\n]*[^.]\\.");
+  private static final Pattern SENTENCE_BREAK = Pattern.compile("[.!?] [A-Z]");
+
+  private static Map<String, List<RuleCase>> casesByRule() {
+    return CaseFiles.list("rules").stream()
+        .collect(Collectors.toMap(CaseFiles::id, RuleCase::load));
+  }
+
+  @Test
+  void idsAreUniqueAndWellFormed() {
+    List<String> ids = RULES.stream().map(r -> r.info().id()).toList();
+    assertEquals(ids.size(), Set.copyOf(ids).size(), "duplicate ids in " + ids);
+    ids.forEach(id -> assertTrue(ID.matcher(id).matches(), id));
+    assertEquals(25, ids.size(), "rules.md §2-§4 list 25 rules");
+  }
+
+  @Test
+  void descriptionsAreOneSentenceEndingInAPeriod() {
+    for (Rule r : RULES) {
+      String d = r.info().description();
+      assertTrue(SENTENCE.matcher(d).matches(), r.info().id() + ": " + d);
+      assertFalse(SENTENCE_BREAK.matcher(d).find(), r.info().id() + ": " + d);
+    }
+  }
+
+  @Test
+  void everyRuleHasScope() {
+    for (Rule r : RULES) {
+      assertFalse(r.info().kinds().isEmpty(), r.info().id());
+      assertFalse(r.info().operations().isEmpty(), r.info().id());
+    }
+  }
+
+  @Test
+  void caseFilesAndRulesMatchOneToOne() {
+    Set<String> ids = RULES.stream().map(r -> r.info().id()).collect(Collectors.toSet());
+    Set<String> files =
+        CaseFiles.list("rules").stream().map(CaseFiles::id).collect(Collectors.toSet());
+    assertEquals(new TreeSet<>(ids), new TreeSet<>(files));
+    casesByRule()
+        .forEach(
+            (file, cases) ->
+                cases.forEach(c -> assertEquals(file, c.rule(), "rule: inside " + file)));
+  }
+
+  @Test
+  void everyRuleHasAcceptingAndRejectingCases() {
+    Map<String, List<RuleCase>> cases = casesByRule();
+    Map<String, Rule> rules =
+        RULES.stream().collect(Collectors.toMap(r -> r.info().id(), Function.identity()));
+    for (var e : cases.entrySet()) {
+      String id = e.getKey();
+      RuleInfo info = rules.get(id).info();
+      List<RuleCase> applicable =
+          e.getValue().stream().filter(c -> info.appliesTo(c.kind(), c.operation())).toList();
+      assertTrue(applicable.stream().anyMatch(RuleCase::accepting), id + ": no accepting case");
+      assertTrue(
+          applicable.stream().anyMatch(c -> !c.expected().isEmpty()), id + ": no rejecting case");
+      if (info.operations().contains(Operation.UPDATE)) {
+        assertTrue(
+            e.getValue().stream().anyMatch(c -> c.operation() == Operation.UPDATE),
+            id + ": no UPDATE case");
+      }
+      if (!info.lookups().isEmpty()) {
+        assertTrue(
+            e.getValue().stream().anyMatch(c -> c.unavailable() && c.lookupFails()),
+            id + ": no cluster-unavailable case");
+      }
+    }
+  }
+
+  @Test
+  void readmeListsEveryRule() throws IOException {
+    String readme = Files.readString(Path.of("README.md"));
+    for (Rule r : RULES) {
+      assertTrue(readme.contains("`" + r.info().id() + "`"), "README lacks " + r.info().id());
+    }
+  }
+}
