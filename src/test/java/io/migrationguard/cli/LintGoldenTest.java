@@ -34,10 +34,13 @@ class LintGoldenTest {
             "against.txt", 1, new String[] {"--against", D + "against/old", D + "against/new"}),
         Arguments.of("dupkeys.txt", 0, new String[] {D + "mixed/dupkeys.yaml"}),
         Arguments.of("dupkeys-strict.txt", 1, new String[] {"--strict", D + "mixed/dupkeys.yaml"}),
+        Arguments.of("gates-default.txt", 1, new String[] {D + "gates"}),
         Arguments.of(
-            "kubevirt.txt",
+            "gates-kubevirt.txt", 0, new String[] {"--kubevirt", D + "kubevirt.yaml", D + "gates"}),
+        Arguments.of(
+            "priority-as.txt",
             1,
-            new String[] {"--kubevirt", D + "kubevirt.yaml", D + "mixed/policies.yaml"}));
+            new String[] {"--as", "alice", "--show-patch", D + "mixed/migrations.yaml"}));
   }
 
   @ParameterizedTest(name = "{0}")
