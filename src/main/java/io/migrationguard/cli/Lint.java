@@ -84,6 +84,10 @@ public final class Lint {
     if (o.against() != null && o.against().equals("-") && o.paths().contains("-")) {
       throw new UsageException("stdin cannot be both --against and an input");
     }
+    // Compiling the schemas is most of the start-up: do it while the inputs are read and parsed.
+    CompletableFuture<Evaluator> evaluator =
+        CompletableFuture.supplyAsync(
+            () -> new Evaluator(Engines.standard(settings), o.showPatch()), Lint::daemon);
     FeatureGates gates =
         o.kubevirt() == null ? FeatureGates.defaults() : KubeVirtGates.load(o.kubevirt());
     Against.Loaded against =
@@ -91,10 +95,6 @@ public final class Lint {
             ? new Against.Loaded(Map.of(), List.of())
             : Against.load(o.against(), in);
     against.problems().forEach(p -> err.println("lint: --against " + p));
-    // Compiling the schemas is most of the start-up: do it while the inputs are read and parsed.
-    CompletableFuture<Evaluator> evaluator =
-        CompletableFuture.supplyAsync(
-            () -> new Evaluator(Engines.standard(settings), o.showPatch()), Lint::daemon);
     List<RuleDoc> docs = Catalogue.of(Rules.catalogue(settings));
     ReportContext ctx = new ReportContext(Version.get(), docs, o.summary());
     Summary summary;

@@ -59,11 +59,17 @@ final class LintRun {
               return t;
             });
     try {
+      long t0 = System.nanoTime();
       List<ParsedFile> parsed = new ArrayList<>(inOrder(pool, sources, Parsing::parse, "read"));
+      long t1 = System.nanoTime();
       ManifestView view = new ManifestView(gates);
       Map<Entry.Ours, String> duplicates = index(parsed, view);
       Set<String> notChecked = ConcurrentHashMap.newKeySet();
+      if (!evaluator.isDone()) {
+        Warmup.whileTheEngineLoads();
+      }
       Checker checker = new Checker(get(evaluator), view, against, duplicates, options, notChecked);
+      long t2 = System.nanoTime();
       List<Future<FileResult>> results = new ArrayList<>(parsed.size());
       for (ParsedFile p : parsed) {
         results.add(pool.submit(() -> check(checker, p)));
@@ -77,6 +83,7 @@ final class LintRun {
         progress.update("checked", i + 1);
       }
       progress.clear();
+      Timing.report(t0, t1, t2, System.nanoTime());
       return counter.summary(sources.size(), new TreeSet<>(notChecked));
     } finally {
       pool.shutdownNow();
