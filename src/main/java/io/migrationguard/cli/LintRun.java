@@ -2,11 +2,8 @@ package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.cli.output.Report;
-import io.migrationguard.cli.read.Loc;
 import io.migrationguard.core.cluster.FeatureGates;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,7 +13,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Function;
 
 /**
  * One lint run over the input set, in two passes on a pool sized to the cores. Pass 1 reads and
@@ -60,10 +56,21 @@ final class LintRun {
             });
     try {
       long t0 = System.nanoTime();
-      List<ParsedFile> parsed = new ArrayList<>(inOrder(pool, sources, Parsing::parse, "read"));
+      InputSet inputs = new InputSet(gates);
+      List<ParsedFile> parsed = new ArrayList<>(sources.size());
+      List<Future<ParsedFile>> reads = new ArrayList<>(sources.size());
+      for (Source s : sources) {
+        reads.add(pool.submit(() -> Parsing.parse(s)));
+      }
+      for (Future<ParsedFile> f : reads) {
+        ParsedFile p = get(f);
+        inputs.add(p);
+        parsed.add(p);
+        progress.update("read", parsed.size());
+      }
       long t1 = System.nanoTime();
-      ManifestView view = new ManifestView(gates);
-      Map<Entry.Ours, String> duplicates = index(parsed, view);
+      ManifestView view = inputs.view();
+      Map<Entry.Ours, String> duplicates = inputs.duplicates();
       Set<String> notChecked = ConcurrentHashMap.newKeySet();
       if (!evaluator.isDone()) {
         Warmup.whileTheEngineLoads();
@@ -103,43 +110,6 @@ final class LintRun {
       }
     }
     return new FileResult(p.name(), out);
-  }
-
-  /** Registers our objects in the view; maps each repeated object to where it was first seen. */
-  private static Map<Entry.Ours, String> index(List<ParsedFile> parsed, ManifestView view) {
-    Map<ObjectKey, String> firstSeen = new HashMap<>();
-    Map<Entry.Ours, String> duplicates = new IdentityHashMap<>();
-    for (ParsedFile p : parsed) {
-      for (Entry e : p.entries()) {
-        if (e instanceof Entry.Ours o) {
-          view.add(o.kind(), o.object());
-          if (!o.name().isEmpty()) {
-            Loc at = o.loc();
-            String here = p.name() + ":" + at.line();
-            String first = firstSeen.putIfAbsent(ObjectKey.of(o.kind(), o.object()), here);
-            if (first != null) {
-              duplicates.put(o, first);
-            }
-          }
-        }
-      }
-    }
-    return duplicates;
-  }
-
-  private <T, R> List<R> inOrder(
-      ExecutorService pool, List<T> items, Function<T, R> task, String phase)
-      throws InterruptedException {
-    List<Future<R>> futures = new ArrayList<>(items.size());
-    for (T item : items) {
-      futures.add(pool.submit(() -> task.apply(item)));
-    }
-    List<R> out = new ArrayList<>(items.size());
-    for (Future<R> f : futures) {
-      out.add(get(f));
-      progress.update(phase, out.size());
-    }
-    return out;
   }
 
   private static <R> R get(Future<R> f) throws InterruptedException {
