@@ -78,18 +78,10 @@ public final class Evaluator {
     if (!second.isEmpty()) {
       findings.add(
           failure(
-              pathOf(second.get(0)),
+              Pointers.fieldPath(patched, second.get(0).path()),
               "defaulting is not idempotent: the defaulted object would be patched again: "
                   + Patches.toJson(second)));
     }
-  }
-
-  private static FieldPath pathOf(PatchOp op) {
-    FieldPath p = FieldPath.root();
-    for (String s : JsonPatchApply.parse(op.path())) {
-      p = p.child(s);
-    }
-    return p;
   }
 
   private static Finding failure(FieldPath path, String detail) {

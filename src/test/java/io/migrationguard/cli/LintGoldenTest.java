@@ -35,6 +35,7 @@ class LintGoldenTest {
         Arguments.of("dupkeys.txt", 0, new String[] {D + "mixed/dupkeys.yaml"}),
         Arguments.of("dupkeys-strict.txt", 1, new String[] {"--strict", D + "mixed/dupkeys.yaml"}),
         Arguments.of("gates-default.txt", 1, new String[] {D + "gates"}),
+        Arguments.of("crossfile.txt", 1, new String[] {D + "crossfile"}),
         Arguments.of(
             "gates-kubevirt.txt", 0, new String[] {"--kubevirt", D + "kubevirt.yaml", D + "gates"}),
         Arguments.of(
