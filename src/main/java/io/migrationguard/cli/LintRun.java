@@ -22,6 +22,9 @@ import java.util.concurrent.Future;
  * as soon as each file is done.
  */
 final class LintRun {
+  /** Resources per check task: small enough to spread one big file, large enough to be cheap. */
+  static final int BATCH = 64;
+
   private final LintOptions options;
   private final Future<Evaluator> evaluator;
   private final FeatureGates gates;
@@ -77,13 +80,24 @@ final class LintRun {
       }
       Checker checker = new Checker(get(evaluator), view, against, duplicates, options, notChecked);
       long t2 = System.nanoTime();
-      List<Future<FileResult>> results = new ArrayList<>(parsed.size());
+      // Batches of a file's resources, so one big file (kustomize output on stdin) uses every core.
+      List<List<Future<List<ResourceResult>>>> results = new ArrayList<>(parsed.size());
       for (ParsedFile p : parsed) {
-        results.add(pool.submit(() -> check(checker, p)));
+        List<Future<List<ResourceResult>>> batches = new ArrayList<>();
+        for (int from = 0; from < p.entries().size(); from += BATCH) {
+          List<Entry> slice = p.entries().subList(from, Math.min(p.entries().size(), from + BATCH));
+          batches.add(pool.submit(() -> check(checker, p.name(), slice)));
+        }
+        results.add(batches);
       }
       Counter counter = new Counter();
       for (int i = 0; i < results.size(); i++) {
-        FileResult fr = get(results.get(i));
+        List<ResourceResult> resources = new ArrayList<>();
+        for (Future<List<ResourceResult>> batch : results.get(i)) {
+          resources.addAll(get(batch));
+        }
+        FileResult fr = new FileResult(parsed.get(i).name(), resources);
+        results.set(i, null);
         parsed.set(i, null);
         counter.add(fr);
         reports.forEach(r -> r.file(fr));
@@ -97,19 +111,19 @@ final class LintRun {
     }
   }
 
-  private static FileResult check(Checker checker, ParsedFile p) {
-    List<ResourceResult> out = new ArrayList<>(p.entries().size());
-    for (Entry e : p.entries()) {
+  private static List<ResourceResult> check(Checker checker, String file, List<Entry> entries) {
+    List<ResourceResult> out = new ArrayList<>(entries.size());
+    for (Entry e : entries) {
       try {
-        out.add(checker.check(p.name(), e));
+        out.add(checker.check(file, e));
       } catch (RuntimeException bug) {
         // A bug must cost one resource, not the run.
         Entry.Failed f =
             new Entry.Failed(e.loc(), "internal-error", "lint failed on this object: " + bug);
-        out.add(checker.check(p.name(), f));
+        out.add(checker.check(file, f));
       }
     }
-    return new FileResult(p.name(), out);
+    return out;
   }
 
   private static <R> R get(Future<R> f) throws InterruptedException {

@@ -231,4 +231,28 @@ class ManifestReaderTest {
     assertEquals(1, docs.size(), () -> "documents: " + docs);
     return docs.get(0);
   }
+
+  @Test
+  void aLongStreamIsReadInParallelButNumberedAndPlacedInOrder() {
+    StringBuilder sb = new StringBuilder();
+    int n = YamlReader.PARALLEL_CHUNKS * 3 + 7;
+    for (int i = 0; i < n; i++) {
+      sb.append(i == 0 ? "" : "---\n").append("i: ").append(i).append('\n');
+      if (i == 300) {
+        sb.append("bad: [\n");
+      }
+    }
+    List<Document> docs = ManifestReader.read("stdin", sb.toString());
+    assertEquals(n, docs.size());
+    for (int i = 0; i < n; i++) {
+      Document d = docs.get(i);
+      assertEquals(i + 1, d.index());
+      if (i == 300) {
+        assertTrue(d.failed());
+      } else {
+        assertEquals(i, d.root().path("i").intValue());
+        assertEquals(i < 300 ? 2 * i + 1 : 2 * i + 2, d.start().line());
+      }
+    }
+  }
 }
