@@ -32,9 +32,17 @@ public final class Lint {
   /** Usage error, unreadable file or unparseable document. */
   public static final int ERROR = 2;
 
+  private static final String SLF4J_PROVIDER = "slf4j.provider";
+
   private Lint() {}
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    // The lint logs nothing; without this, the schema library's first log call would start the
+    // whole JBoss log manager, a good part of a small run's start-up. Only in the lint process.
+    if (System.getProperty(SLF4J_PROVIDER) == null) {
+      System.setProperty(SLF4J_PROVIDER, "org.slf4j.helpers.NOP_FallbackServiceProvider");
+      System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
     return run(args, System.in, out, err, System.console() != null && err == System.err);
   }
 
