@@ -73,7 +73,7 @@ public final class JsonReport implements Report {
     o.put("warnings", s.warnings());
     ArrayNode nc = o.putArray("notChecked");
     s.notChecked().forEach(nc::add);
-    out.print(first ? "],\n \"summary\": " : "\n ],\n \"summary\": ");
+    out.print(first ? "],\n \"summary\":" : "\n ],\n \"summary\":");
     out.print(o);
     out.println("}");
     out.flush();

@@ -1,8 +1,8 @@
 package io.migrationguard.cli.read;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.migrationguard.cli.read.BlockLines.Line;
+import io.migrationguard.cli.read.BlockTokens.Decline;
 import java.util.List;
 
 /**
@@ -15,15 +15,6 @@ import java.util.List;
 final class BlockYaml {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final int MAX_DEPTH = 64;
-
-  /** Thrown to give the document to SnakeYAML; cheap (no stack trace). */
-  private static final class Decline extends Exception {
-    static final Decline INSTANCE = new Decline();
-
-    private Decline() {
-      super(null, null, false, false);
-    }
-  }
 
   private final List<Line> lines;
   private final int lineOffset;
@@ -83,14 +74,14 @@ final class BlockYaml {
       if (line.indent > indent) {
         throw Decline.INSTANCE; // a multi-line scalar or bad indentation: SnakeYAML decides
       }
-      int colon = keyEnd(line.text, line.indent);
+      int colon = BlockTokens.keyEnd(line.text, line.indent);
       if (colon < 0) {
         throw Decline.INSTANCE;
       }
-      builder.key(key(line.text, line.indent, colon), loc(line, line.indent));
-      int v = skipSpaces(line.text, colon + 1);
+      builder.key(BlockTokens.key(line.text, line.indent, colon), loc(line, line.indent));
+      int v = BlockTokens.skipSpaces(line.text, colon + 1);
       if (v < line.text.length() && line.text.charAt(v) != '#') {
-        builder.value(scalar(line.text, v), loc(line, v), 1);
+        builder.value(BlockTokens.scalar(line.text, v), loc(line, v), 1);
         cur++;
         continue;
       }
@@ -130,139 +121,27 @@ final class BlockYaml {
       if (line.indent > indent) {
         throw Decline.INSTANCE;
       }
-      int v = skipSpaces(line.text, indent + 1);
+      int v = BlockTokens.skipSpaces(line.text, indent + 1);
       if (v >= line.text.length() || line.text.charAt(v) == '#' || v == indent + 1) {
         throw Decline.INSTANCE; // "-" alone, or "-x": leave to SnakeYAML
       }
       char c = line.text.charAt(v);
-      if (c == '-' && isSeqItemAt(line.text, v)) {
+      if (c == '-' && BlockTokens.isSeqItemAt(line.text, v)) {
         throw Decline.INSTANCE; // "- - x"
       }
-      if (keyEnd(line.text, v) >= 0) {
+      if (BlockTokens.keyEnd(line.text, v) >= 0) {
         line.indent = v; // "- key: value" opens a mapping at the key's column
         mapping(v, depth + 1);
         continue;
       }
-      builder.value(scalar(line.text, v), loc(line, v), 1);
+      builder.value(BlockTokens.scalar(line.text, v), loc(line, v), 1);
       cur++;
     }
     builder.end();
   }
 
-  /** The index of the colon ending a key that starts at {@code from}, or -1 if not a key. */
-  private static int keyEnd(String t, int from) throws Decline {
-    char c = t.charAt(from);
-    if (c == '"' || c == '\'') {
-      int close = closingQuote(t, from);
-      boolean key = close + 1 < t.length() && t.charAt(close + 1) == ':';
-      return key && colonEnds(t, close + 1) ? close + 1 : -1;
-    }
-    for (int i = from; i < t.length(); i++) {
-      char ch = t.charAt(i);
-      if (ch == ':' && colonEnds(t, i)) {
-        return i;
-      }
-      if (ch == '#' && t.charAt(i - 1) == ' ') {
-        return -1;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean colonEnds(String t, int i) {
-    return i + 1 == t.length() || t.charAt(i + 1) == ' ';
-  }
-
-  private static String key(String t, int from, int colon) throws Decline {
-    char c = t.charAt(from);
-    if (c == '"' || c == '\'') {
-      return quoted(t, from, colon - 1);
-    }
-    String k = t.substring(from, colon).stripTrailing();
-    if (k.isEmpty() || startsSpecial(k) || k.equals("<<") || k.contains(" #")) {
-      throw Decline.INSTANCE;
-    }
-    return YamlScalars.key(k);
-  }
-
-  private static JsonNode scalar(String t, int from) throws Decline {
-    char c = t.charAt(from);
-    if (c == '"' || c == '\'') {
-      int close = closingQuote(t, from);
-      int after = skipSpaces(t, close + 1);
-      if (after < t.length() && (t.charAt(after) != '#' || after == close + 1)) {
-        throw Decline.INSTANCE;
-      }
-      return NODES.textNode(quoted(t, from, close));
-    }
-    int end = t.length();
-    int hash = t.indexOf(" #", from);
-    if (hash >= 0) {
-      end = hash;
-    }
-    String s = t.substring(from, end).stripTrailing();
-    if (s.equals("[]")) {
-      return NODES.arrayNode();
-    }
-    if (s.equals("{}")) {
-      return NODES.objectNode();
-    }
-    if (startsSpecial(s) || s.contains(": ") || s.endsWith(":")) {
-      throw Decline.INSTANCE;
-    }
-    try {
-      return YamlScalars.resolve(s);
-    } catch (IllegalArgumentException e) {
-      throw Decline.INSTANCE;
-    }
-  }
-
-  /** Plain scalars may not start with an indicator; leave all of those to SnakeYAML. */
-  private static boolean startsSpecial(String s) {
-    char c = s.charAt(0);
-    if ("[]{},#&*!|>'\"%@`".indexOf(c) >= 0) {
-      return true;
-    }
-    return (c == '-' || c == '?' || c == ':') && (s.length() == 1 || s.charAt(1) == ' ');
-  }
-
-  /** The closing quote of the one-line quoted scalar opening at {@code from}. */
-  private static int closingQuote(String t, int from) throws Decline {
-    char q = t.charAt(from);
-    for (int i = from + 1; i < t.length(); i++) {
-      char ch = t.charAt(i);
-      if (q == '"' && ch == '\\') {
-        throw Decline.INSTANCE; // escapes: SnakeYAML
-      }
-      if (ch == q) {
-        if (q == '\'' && i + 1 < t.length() && t.charAt(i + 1) == '\'') {
-          i++;
-          continue;
-        }
-        return i;
-      }
-    }
-    throw Decline.INSTANCE; // continues on the next line
-  }
-
-  private static String quoted(String t, int open, int close) {
-    String body = t.substring(open + 1, close);
-    return t.charAt(open) == '\'' ? body.replace("''", "'") : body;
-  }
-
   private static boolean isSeqItem(Line l) {
-    return isSeqItemAt(l.text, l.indent);
-  }
-
-  private static boolean isSeqItemAt(String t, int i) {
-    return t.charAt(i) == '-' && (i + 1 == t.length() || t.charAt(i + 1) == ' ');
-  }
-
-  private static int skipSpaces(String t, int i) {
-    while (i < t.length() && t.charAt(i) == ' ') {
-      i++;
-    }
-    return i;
+    return BlockTokens.isSeqItemAt(l.text, l.indent);
   }
 
   private Loc loc(Line line, int column) {

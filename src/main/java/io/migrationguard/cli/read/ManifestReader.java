@@ -19,7 +19,7 @@ public final class ManifestReader {
    */
   public static List<Document> read(String name, String text) {
     String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
-    return isJson(name, body) ? JsonReader.read(body) : YamlReader.read(body);
+    return isJson(name, body) ? JsonReader.read(body) : YamlStream.read(body);
   }
 
   static boolean isJson(String name, String text) {

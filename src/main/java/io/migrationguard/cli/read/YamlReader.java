@@ -3,7 +3,6 @@ package io.migrationguard.cli.read;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -28,9 +27,6 @@ import org.yaml.snakeyaml.reader.StreamReader;
  */
 final class YamlReader {
   static final long MAX_ALIAS_NODES = 100_000;
-
-  /** Documents per parallel group when one stream holds many. */
-  static final int PARALLEL_CHUNKS = 256;
 
   private static final String MERGE_KEY = "<<";
   private static final String MERGE_USAGE = "a merge key (<<) takes an alias or a list of aliases";
@@ -59,42 +55,9 @@ final class YamlReader {
     this.lineOffset = lineOffset;
   }
 
-  /** Every non-empty document of {@code text}, numbered from 1 in file order. */
-  static List<Document> read(String text) {
-    List<DocumentSplitter.Chunk> chunks = DocumentSplitter.split(text);
-    if (chunks.size() < PARALLEL_CHUNKS) {
-      return read(chunks, true);
-    }
-    // One big stream (kustomize build | lint -): its documents are independent, parse them on
-    // every core, then number them in file order.
-    List<List<DocumentSplitter.Chunk>> groups = new ArrayList<>();
-    for (int i = 0; i < chunks.size(); i += PARALLEL_CHUNKS) {
-      groups.add(chunks.subList(i, Math.min(chunks.size(), i + PARALLEL_CHUNKS)));
-    }
-    List<Document> out = new ArrayList<>();
-    for (List<Document> part : groups.parallelStream().map(g -> read(g, true)).toList()) {
-      for (Document d : part) {
-        out.add(
-            new Document(
-                out.size() + 1, d.root(), d.start(), d.locations(), d.duplicateKeys(), d.error()));
-      }
-    }
-    return out;
-  }
-
-  /** {@code fast}: try {@link BlockYaml} first; false only to compare the two paths in tests. */
-  static List<Document> read(String text, boolean fast) {
-    return read(DocumentSplitter.split(text), fast);
-  }
-
-  private static List<Document> read(List<DocumentSplitter.Chunk> chunks, boolean fast) {
-    List<Document> out = new ArrayList<>();
-    for (DocumentSplitter.Chunk chunk : chunks) {
-      if (!fast || !BlockYaml.tryRead(chunk.text(), chunk.firstLine(), out)) {
-        new YamlReader(out, chunk.firstLine()).parse(chunk.text());
-      }
-    }
-    return out;
+  /** Parses one chunk of a stream with SnakeYAML, appending its documents to {@code out}. */
+  static void parse(DocumentSplitter.Chunk chunk, List<Document> out) {
+    new YamlReader(out, chunk.firstLine()).parse(chunk.text());
   }
 
   private void parse(String text) {

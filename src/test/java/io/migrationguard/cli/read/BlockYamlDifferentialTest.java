@@ -121,8 +121,8 @@ class BlockYamlDifferentialTest {
   }
 
   private void compare(String name, String text) {
-    List<Document> fast = YamlReader.read(text, true);
-    List<Document> slow = YamlReader.read(text, false);
+    List<Document> fast = YamlStream.read(text, true);
+    List<Document> slow = YamlStream.read(text, false);
     for (DocumentSplitter.Chunk c : DocumentSplitter.split(text)) {
       total++;
       if (BlockYaml.tryRead(c.text(), c.firstLine(), new ArrayList<>())) {

@@ -235,7 +235,7 @@ class ManifestReaderTest {
   @Test
   void aLongStreamIsReadInParallelButNumberedAndPlacedInOrder() {
     StringBuilder sb = new StringBuilder();
-    int n = YamlReader.PARALLEL_CHUNKS * 3 + 7;
+    int n = YamlStream.PARALLEL_CHUNKS * 3 + 7;
     for (int i = 0; i < n; i++) {
       sb.append(i == 0 ? "" : "---\n").append("i: ").append(i).append('\n');
       if (i == 300) {
