@@ -10,7 +10,7 @@ import java.util.Map;
  * to the nearest ancestor that exists, so a finding about a missing field lands on its parent.
  */
 public final class Locations {
-  private final Map<String, Loc> byPointer = new HashMap<>();
+  private final Map<String, Loc> byPointer = new HashMap<>(64);
 
   void put(String pointer, Loc loc) {
     byPointer.put(pointer, loc);

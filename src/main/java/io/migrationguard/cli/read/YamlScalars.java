@@ -37,16 +37,21 @@ final class YamlScalars {
 
   /** The JSON value of a plain (unquoted, untagged) scalar; throws for infinities and NaN. */
   static JsonNode resolve(String s) throws IllegalArgumentException {
-    if (NULLS.contains(s)) {
+    if (s.isEmpty()) {
       return NODES.nullNode();
     }
-    if (TRUES.contains(s)) {
-      return NODES.booleanNode(true);
-    }
-    if (FALSES.contains(s)) {
-      return NODES.booleanNode(false);
-    }
     char c = s.charAt(0);
+    if (s.length() <= 5 && "~nNyYoOtTfF".indexOf(c) >= 0) {
+      if (NULLS.contains(s)) {
+        return NODES.nullNode();
+      }
+      if (TRUES.contains(s)) {
+        return NODES.booleanNode(true);
+      }
+      if (FALSES.contains(s)) {
+        return NODES.booleanNode(false);
+      }
+    }
     if (!(c == '+' || c == '-' || c == '.' || (c >= '0' && c <= '9'))) {
       return NODES.textNode(s);
     }
