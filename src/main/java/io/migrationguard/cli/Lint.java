@@ -1,13 +1,156 @@
 package io.migrationguard.cli;
 
+import io.migrationguard.cli.LintOptions.Format;
+import io.migrationguard.cli.LintOptions.OutputSpec;
+import io.migrationguard.cli.output.ReportContext;
+import io.migrationguard.cli.output.RuleDoc;
+import io.migrationguard.cli.output.TextReport;
+import io.migrationguard.core.Engines;
+import io.migrationguard.core.Settings;
+import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.rules.Rules;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
-/** The offline lint: {@code run(args, out, err)} returns the exit code (placeholder). */
+/**
+ * The offline lint, {@code lint [options] PATH...}: the webhook's engine over manifest files, for
+ * CI and pre-commit. {@link #run} is the whole program as a function (arguments and streams in,
+ * exit code out), so tests call it in process. It never starts Quarkus, opens no port and needs no
+ * certificate.
+ */
 public final class Lint {
+  /** Nothing invalid. */
+  public static final int OK = 0;
+
+  /** At least one invalid resource. */
+  public static final int INVALID = 1;
+
+  /** Usage error, unreadable file or unparseable document. */
+  public static final int ERROR = 2;
+
+  private static final String SLF4J_PROVIDER = "slf4j.provider";
+
   private Lint() {}
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    err.println("lint: not implemented yet");
-    return 2;
+    // The lint logs nothing; without this, the schema library's first log call would start the
+    // whole JBoss log manager, a good part of a small run's start-up. Only in the lint process.
+    if (System.getProperty(SLF4J_PROVIDER) == null) {
+      System.setProperty(SLF4J_PROVIDER, "org.slf4j.helpers.NOP_FallbackServiceProvider");
+      System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+    return run(args, System.in, out, err, System.console() != null && err == System.err);
+  }
+
+  /** {@link #run(String[], PrintStream, PrintStream)} with stdin given, for tests. */
+  public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    return run(args, in, out, err, false);
+  }
+
+  private static int run(
+      String[] args, InputStream in, PrintStream out, PrintStream err, boolean terminal) {
+    try {
+      return lint(LintArgs.parse(args), in, out, err, terminal);
+    } catch (UsageException e) {
+      err.println("lint: " + e.getMessage());
+      err.println("Run 'lint --help' for usage.");
+      return ERROR;
+    } catch (IOException e) {
+      err.println("lint: " + Parsing.reason(e));
+      return ERROR;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("lint: interrupted");
+      return ERROR;
+    } catch (RuntimeException e) {
+      // A bug: say so plainly and exit 2, never 1 (which would claim the manifests are invalid).
+      err.println("lint: internal error: " + e);
+      return ERROR;
+    }
+  }
+
+  private static int lint(
+      LintOptions o, InputStream in, PrintStream out, PrintStream err, boolean terminal)
+      throws UsageException, IOException, InterruptedException {
+    if (o.help()) {
+      out.print(HelpText.TEXT);
+      return OK;
+    }
+    if (o.version()) {
+      out.println("migration-guard " + Version.get());
+      return OK;
+    }
+    Settings settings = Settings.defaults();
+    if (o.listRules()) {
+      RuleList.print(Catalogue.of(Rules.catalogue(settings)), out);
+      return OK;
+    }
+    if (o.against() != null && o.against().equals("-") && o.paths().contains("-")) {
+      throw new UsageException("stdin cannot be both --against and an input");
+    }
+    // Compiling the schemas is most of the start-up: do it while the inputs are read and parsed.
+    CompletableFuture<Evaluator> evaluator =
+        CompletableFuture.supplyAsync(
+            () -> new Evaluator(Engines.standard(settings), o.showPatch()), Lint::daemon);
+    FeatureGates gates =
+        o.kubevirt() == null ? FeatureGates.defaults() : KubeVirtGates.load(o.kubevirt());
+    Against.Loaded against =
+        o.against() == null
+            ? new Against.Loaded(Map.of(), List.of())
+            : Against.load(o.against(), in);
+    against.problems().forEach(p -> err.println("lint: --against " + p));
+    List<RuleDoc> docs = Catalogue.of(Rules.catalogue(settings));
+    ReportContext ctx = new ReportContext(Version.get(), docs, o.summary());
+    Summary summary;
+    List<String> unwritten;
+    try (Outputs outputs = Outputs.open(o.outputs(), out, ctx)) {
+      List<Source> sources = Inputs.expand(o.paths(), in);
+      LintRun run =
+          new LintRun(
+              o,
+              evaluator,
+              gates,
+              against.objects(),
+              outputs.reports(),
+              Progress.of(err, terminal, sources.size()));
+      summary = run.run(sources);
+      outputs.reports().forEach(r -> r.finish(summary));
+      unwritten = outputs.closeAndCheck();
+    }
+    printSummaryFlag(o, summary, out, err);
+    unwritten.forEach(f -> err.println("lint: could not write " + f));
+    if (summary.errors() > 0 || !against.problems().isEmpty() || !unwritten.isEmpty()) {
+      return ERROR;
+    }
+    return summary.invalid() > 0 ? INVALID : OK;
+  }
+
+  private static void daemon(Runnable r) {
+    Thread t = new Thread(r, "lint-engine");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** {@code --summary} when no report on stdout prints it already: stdout if free, else stderr. */
+  private static void printSummaryFlag(
+      LintOptions o, Summary summary, PrintStream out, PrintStream err) {
+    if (!o.summary()) {
+      return;
+    }
+    OutputSpec onStdout =
+        o.outputs().stream().filter(s -> s.file() == null).findFirst().orElse(null);
+    if (onStdout != null
+        && (onStdout.format() == Format.TEXT || onStdout.format() == Format.GITHUB)) {
+      return;
+    }
+    PrintStream target = onStdout == null ? out : err;
+    if (!summary.notChecked().isEmpty()) {
+      target.println(TextReport.notCheckedLine(summary));
+    }
+    target.println(summary.line());
   }
 }

@@ -1,0 +1,67 @@
+package io.migrationguard.cli;
+
+import io.migrationguard.cli.output.RuleDoc;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import io.migrationguard.core.schema.SchemaValidator;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every rule id a lint finding can carry: the schema step, the engine's catalogue, and the checks
+ * only the lint makes (decoding, duplicates, defaulting idempotence). Feeds {@code --list-rules}
+ * and the SARIF rule table.
+ */
+final class Catalogue {
+  private static final List<String> BOTH =
+      List.of("VirtualMachineInstanceMigration", "MigrationPolicy");
+
+  private Catalogue() {}
+
+  static List<RuleDoc> of(List<Rule> rules) {
+    List<RuleDoc> out = new ArrayList<>();
+    out.add(
+        new RuleDoc(
+            SchemaValidator.RULE_ID,
+            BOTH,
+            "error",
+            "The object matches the JSON Schema of its kind: types, required fields, enums,"
+                + " bounds, Quantity syntax; unknown fields are warnings (errors with --strict)."));
+    for (Rule r : rules) {
+      RuleInfo i = r.info();
+      List<String> kinds = i.kinds().stream().sorted().map(Kind::kindName).toList();
+      out.add(new RuleDoc(i.id(), kinds, i.severity().label(), i.description()));
+    }
+    out.add(
+        new RuleDoc(
+            Checker.DUPLICATE_KEY,
+            BOTH,
+            "warning",
+            "A key appears once per map; Kubernetes keeps the last value (an error with"
+                + " --strict)."));
+    out.add(
+        new RuleDoc(
+            Checker.DUPLICATE_OBJECT,
+            BOTH,
+            "error",
+            "Each object (kind, namespace, name) is defined once in the input set."));
+    out.add(
+        new RuleDoc(
+            Evaluator.IDEMPOTENT,
+            BOTH,
+            "error",
+            "With --show-patch: defaulting the already-defaulted object changes nothing."));
+    out.add(
+        new RuleDoc(
+            Entries.PARSE_ERROR, List.of(), "error", "The document is well-formed YAML or JSON."));
+    out.add(
+        new RuleDoc(
+            Entries.INVALID_OBJECT,
+            List.of(),
+            "error",
+            "The document is a Kubernetes object: a map with apiVersion and kind."));
+    out.add(new RuleDoc(Entries.READ_ERROR, List.of(), "error", "The file can be read."));
+    return out;
+  }
+}

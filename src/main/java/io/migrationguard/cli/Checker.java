@@ -1,0 +1,166 @@
+package io.migrationguard.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.migrationguard.cli.read.DuplicateKey;
+import io.migrationguard.cli.read.Loc;
+import io.migrationguard.core.FieldValidation;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Severity;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns one entry of the input set into its {@link ResourceResult}: builds the {@link Review}
+ * (CREATE, or UPDATE from the {@code --against} object), adds the lint's own findings (duplicate
+ * keys, duplicate objects), asks the {@link Evaluator}, and places every finding on a line.
+ * Thread-safe: shared by the workers.
+ */
+final class Checker {
+  static final String DUPLICATE_KEY = "duplicate-key";
+  static final String DUPLICATE_OBJECT = "duplicate-object";
+
+  private static final Comparator<LocatedFinding> BY_POSITION =
+      Comparator.comparingInt((LocatedFinding f) -> f.loc().line())
+          .thenComparingInt(f -> f.loc().column());
+
+  private final Evaluator evaluator;
+  private final ManifestView view;
+  private final Map<ObjectKey, JsonNode> against;
+  private final Map<Entry.Ours, String> duplicates;
+  private final LintOptions options;
+  private final Set<String> notChecked;
+
+  Checker(
+      Evaluator evaluator,
+      ManifestView view,
+      Map<ObjectKey, JsonNode> against,
+      Map<Entry.Ours, String> duplicates,
+      LintOptions options,
+      Set<String> notChecked) {
+    this.evaluator = evaluator;
+    this.view = view;
+    this.against = against;
+    this.duplicates = duplicates;
+    this.options = options;
+    this.notChecked = notChecked;
+  }
+
+  ResourceResult check(String file, Entry entry) {
+    if (entry instanceof Entry.Ours o) {
+      return ours(file, o);
+    }
+    if (entry instanceof Entry.Skipped s) {
+      return new ResourceResult(
+          file,
+          s.loc(),
+          s.apiVersion(),
+          s.kind(),
+          blankToNull(s.name()),
+          blankToNull(s.namespace()),
+          Status.SKIPPED,
+          List.of(),
+          null);
+    }
+    return failed(file, (Entry.Failed) entry);
+  }
+
+  private ResourceResult ours(String file, Entry.Ours o) {
+    FieldValidation fv = options.strict() ? FieldValidation.STRICT : FieldValidation.WARN;
+    JsonNode old = o.name().isEmpty() ? null : against.get(ObjectKey.of(o.kind(), o.object()));
+    Review review =
+        new Review(
+            o.kind(),
+            old == null ? Operation.CREATE : Operation.UPDATE,
+            o.object(),
+            old,
+            blankToNull(o.namespace()),
+            options.as(),
+            fv);
+    List<Finding> findings = new ArrayList<>();
+    Severity decodeSeverity = fv == FieldValidation.STRICT ? Severity.ERROR : Severity.WARNING;
+    for (DuplicateKey k : o.duplicateKeys()) {
+      FieldPath path = Pointers.fieldPath(o.object(), k.pointer().substring(o.base().length()));
+      findings.add(
+          new Finding(
+              DUPLICATE_KEY,
+              decodeSeverity,
+              CauseType.DUPLICATE,
+              path,
+              JsonNodeFactory.instance.textNode(k.key()),
+              "the key appears more than once in this map; the last value is used"));
+    }
+    String firstAt = duplicates.get(o);
+    if (firstAt != null) {
+      findings.add(
+          new Finding(
+              DUPLICATE_OBJECT,
+              Severity.ERROR,
+              CauseType.DUPLICATE,
+              FieldPath.of("metadata", "name"),
+              JsonNodeFactory.instance.textNode(o.name()),
+              "the same " + o.kind().kindName() + " is already defined at " + firstAt));
+    }
+    Evaluator.Outcome out = evaluator.evaluate(review, view.forObject(o.kind(), o.object()));
+    notChecked.addAll(out.notChecked());
+    findings.addAll(out.findings());
+    List<LocatedFinding> located = new ArrayList<>(findings.size());
+    boolean invalid = false;
+    for (int i = 0; i < findings.size(); i++) {
+      Finding f = promote(findings.get(i));
+      invalid |= f.isError();
+      Loc loc =
+          i < o.duplicateKeys().size()
+              ? o.duplicateKeys().get(i).loc()
+              : o.locations().find(o.base(), f.field());
+      located.add(LocatedFinding.of(f, loc));
+    }
+    // In file order, as a compiler reports; equal positions keep the pipeline's order.
+    located.sort(BY_POSITION);
+    JsonNode meta = o.object().path("metadata");
+    return new ResourceResult(
+        file,
+        o.loc(),
+        o.kind().apiVersion(),
+        o.kind().kindName(),
+        meta.path("name").isTextual() ? meta.path("name").textValue() : null,
+        meta.path("namespace").isTextual() ? meta.path("namespace").textValue() : null,
+        invalid ? Status.INVALID : Status.VALID,
+        located,
+        out.patch());
+  }
+
+  private Finding promote(Finding f) {
+    if (!options.warningsAsErrors() || f.isError()) {
+      return f;
+    }
+    return new Finding(f.rule(), Severity.ERROR, f.type(), f.field(), f.badValue(), f.detail());
+  }
+
+  private static ResourceResult failed(String file, Entry.Failed f) {
+    Finding finding =
+        new Finding(
+            f.rule(), Severity.ERROR, CauseType.INVALID, FieldPath.root(), null, f.message());
+    return new ResourceResult(
+        file,
+        f.loc(),
+        null,
+        null,
+        null,
+        null,
+        Status.ERROR,
+        List.of(new LocatedFinding(finding, f.loc(), f.message())),
+        null);
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isEmpty() ? null : s;
+  }
+}

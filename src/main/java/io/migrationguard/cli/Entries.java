@@ -1,0 +1,76 @@
+package io.migrationguard.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.cli.read.Document;
+import io.migrationguard.cli.read.DuplicateKey;
+import io.migrationguard.cli.read.Loc;
+import io.migrationguard.core.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns decoded documents into resources: one per object, the items of a {@code List} (any kind
+ * ending in {@code List} with an {@code items} array, as kubectl flattens them) one by one.
+ */
+final class Entries {
+  static final String PARSE_ERROR = "parse-error";
+  static final String READ_ERROR = "read-error";
+  static final String INVALID_OBJECT = "invalid-object";
+
+  private Entries() {}
+
+  static List<Entry> of(List<Document> docs) {
+    List<Entry> out = new ArrayList<>();
+    for (Document d : docs) {
+      if (d.failed()) {
+        out.add(new Entry.Failed(d.start(), PARSE_ERROR, d.error()));
+      } else {
+        add(d, d.root(), "", d.start(), out);
+      }
+    }
+    return out;
+  }
+
+  private static void add(Document d, JsonNode node, String base, Loc loc, List<Entry> out) {
+    if (!(node instanceof ObjectNode obj)) {
+      out.add(new Entry.Failed(loc, INVALID_OBJECT, "not a Kubernetes object: expected a map"));
+      return;
+    }
+    String apiVersion = text(obj, "apiVersion");
+    String kind = text(obj, "kind");
+    if (kind.isEmpty() || apiVersion.isEmpty()) {
+      String missing = kind.isEmpty() ? "kind" : "apiVersion";
+      out.add(new Entry.Failed(loc, INVALID_OBJECT, "Object '" + missing + "' is missing"));
+      return;
+    }
+    JsonNode items = obj.get("items");
+    if (kind.endsWith("List") && items != null && items.isArray()) {
+      for (int i = 0; i < items.size(); i++) {
+        String itemBase = base + "/items/" + i;
+        add(d, items.get(i), itemBase, d.locations().find(itemBase), out);
+      }
+      return;
+    }
+    Optional<Kind> ours = Kind.ofManifest(apiVersion, kind);
+    JsonNode meta = obj.path("metadata");
+    if (ours.isEmpty()) {
+      out.add(
+          new Entry.Skipped(loc, apiVersion, kind, text(meta, "name"), text(meta, "namespace")));
+      return;
+    }
+    List<DuplicateKey> dups = new ArrayList<>();
+    for (DuplicateKey k : d.duplicateKeys()) {
+      if (k.pointer().startsWith(base + "/")) {
+        dups.add(k);
+      }
+    }
+    out.add(new Entry.Ours(loc, ours.get(), obj, base, d.locations(), dups));
+  }
+
+  private static String text(JsonNode obj, String field) {
+    JsonNode n = obj.get(field);
+    return n != null && n.isTextual() ? n.textValue() : "";
+  }
+}

@@ -1,0 +1,51 @@
+package io.migrationguard.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.cli.read.DuplicateKey;
+import io.migrationguard.cli.read.Loc;
+import io.migrationguard.cli.read.Locations;
+import io.migrationguard.core.Kind;
+import java.util.List;
+
+/** One resource of the input set as read, before the engine looks at it. */
+sealed interface Entry {
+  /** Where the resource (or the problem) starts. */
+  Loc loc();
+
+  /**
+   * Could not be read or decoded: status {@code error}.
+   *
+   * @param rule {@code read-error}, {@code parse-error} or {@code invalid-object}
+   */
+  record Failed(Loc loc, String rule, String message) implements Entry {}
+
+  /** An object of another kind: counted, not checked. */
+  record Skipped(Loc loc, String apiVersion, String kind, String name, String namespace)
+      implements Entry {}
+
+  /**
+   * One of our kinds, to be checked.
+   *
+   * @param base the RFC 6901 pointer of the object inside its document ({@code ""}, or {@code
+   *     /items/3} inside a List)
+   * @param locations positions of the whole document
+   * @param duplicateKeys repeated keys inside this object, pointers from the document root
+   */
+  record Ours(
+      Loc loc,
+      Kind kind,
+      ObjectNode object,
+      String base,
+      Locations locations,
+      List<DuplicateKey> duplicateKeys)
+      implements Entry {
+
+    String name() {
+      return object.path("metadata").path("name").asText("");
+    }
+
+    String namespace() {
+      return object.path("metadata").path("namespace").asText("");
+    }
+  }
+}

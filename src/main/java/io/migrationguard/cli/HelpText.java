@@ -1,0 +1,57 @@
+package io.migrationguard.cli;
+
+/** The text of {@code lint --help}: every option, with examples. */
+final class HelpText {
+  private HelpText() {}
+
+  static final String TEXT =
+      """
+      Usage: java -jar quarkus-run.jar lint [OPTIONS] PATH...
+
+      Checks VirtualMachineInstanceMigration (kubevirt.io/v1) and MigrationPolicy
+      (migrations.kubevirt.io/v1alpha1) manifests with the same engine as the admission
+      webhook, offline: no cluster, no port, no certificate.
+
+      PATH is a file, a directory (searched recursively for .yaml, .yml and .json files),
+      or - for standard input. Files may hold several YAML documents and kind: List objects.
+      Objects of other kinds are skipped and counted.
+
+      Options:
+        -o, --output FORMAT[=FILE]  Report format: text (default), json, junit, sarif, github.
+                                    Repeatable; each goes to FILE, or to stdout without one
+                                    (at most one on stdout).
+            --strict                Unknown fields and duplicate keys are errors (default:
+                                    warnings), as kubectl --validate=strict.
+            --against PATH          The previous version of the manifests (file or directory).
+                                    Objects found there (same kind, namespace and name) are
+                                    checked as an UPDATE from it: immutable spec, stable labels.
+            --kubevirt FILE         A KubeVirt CR whose feature gates apply (default: the gate
+                                    defaults: Beta on, Alpha off).
+            --as USER               The requester, for vmim-priority-requester (not checked
+                                    without it).
+            --show-patch            Print the defaulting patch the webhook would apply to each
+                                    object, and fail if applying it and defaulting again would
+                                    change the object again.
+            --warnings-as-errors    Warnings fail the run (they are reported as errors).
+            --summary               Print the summary line (always printed by text).
+            --list-rules            Print the rule catalogue and exit.
+            --version               Print the version and exit.
+        -h, --help                  Print this help and exit.
+
+      Exit codes:
+        0  nothing invalid (warnings allowed, unless --warnings-as-errors)
+        1  at least one invalid resource
+        2  usage error, unreadable file or unparseable YAML/JSON (everything else is still
+           checked and reported)
+
+      Examples:
+        lint manifests/
+        lint --strict policies/fast.yaml migrations/*.yaml
+        kustomize build overlays/prod | java -jar quarkus-run.jar lint -
+        lint -o sarif=lint.sarif -o text manifests/
+        lint -o junit=report.xml -o github manifests/
+        lint --against <(git show HEAD~1:manifests/migration.yaml) manifests/migration.yaml
+        lint --kubevirt cluster/kubevirt.yaml --as system:serviceaccount:kubevirt:kubevirt-controller manifests/
+        lint --show-patch -o json migrations/
+      """;
+}

@@ -1,0 +1,130 @@
+package io.migrationguard.cli;
+
+import io.migrationguard.cli.LintOptions.Format;
+import io.migrationguard.cli.LintOptions.OutputSpec;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Parses the lint's arguments by hand: a dozen options do not need a framework, and this keeps
+ * start-up free of reflection and the error messages ours. Accepts {@code --opt value}, {@code
+ * --opt=value}, {@code -o value}, {@code -ovalue}; {@code --} ends the options; {@code -} alone is
+ * stdin.
+ */
+final class LintArgs {
+  private LintArgs() {}
+
+  static LintOptions parse(String[] args) throws UsageException {
+    List<OutputSpec> outputs = new ArrayList<>();
+    List<String> paths = new ArrayList<>();
+    boolean strict = false, showPatch = false, wae = false, summary = false;
+    boolean listRules = false, version = false, help = false;
+    String against = null, kubevirt = null, as = null;
+    boolean optionsEnded = false;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (optionsEnded || a.equals("-") || !a.startsWith("-")) {
+        paths.add(a);
+        continue;
+      }
+      String name = a;
+      String inline = null;
+      if (a.startsWith("--") && a.indexOf('=') > 0) {
+        name = a.substring(0, a.indexOf('='));
+        inline = a.substring(a.indexOf('=') + 1);
+      } else if (a.startsWith("-o") && a.length() > 2 && !a.startsWith("--")) {
+        name = "-o";
+        inline = a.startsWith("-o=") ? a.substring(3) : a.substring(2);
+      }
+      switch (name) {
+        case "--" -> optionsEnded = true;
+        case "-o", "--output" -> {
+          String v = inline != null ? inline : value(args, ++i, name);
+          outputs.add(output(v));
+        }
+        case "--against" -> against = inline != null ? inline : value(args, ++i, name);
+        case "--kubevirt" -> kubevirt = inline != null ? inline : value(args, ++i, name);
+        case "--as" -> as = inline != null ? inline : value(args, ++i, name);
+        default -> {
+          if (inline != null) {
+            throw new UsageException("option " + name + " takes no value");
+          }
+          switch (name) {
+            case "--strict" -> strict = true;
+            case "--show-patch" -> showPatch = true;
+            case "--warnings-as-errors" -> wae = true;
+            case "--summary" -> summary = true;
+            case "--list-rules" -> listRules = true;
+            case "--version" -> version = true;
+            case "-h", "--help" -> help = true;
+            default -> throw new UsageException("unknown option " + name);
+          }
+        }
+      }
+    }
+    if (outputs.isEmpty()) {
+      outputs.add(new OutputSpec(Format.TEXT, null));
+    }
+    checkOutputs(outputs);
+    if (as != null && as.isBlank()) {
+      throw new UsageException("--as needs a user name");
+    }
+    if (!help && !version && !listRules && paths.isEmpty()) {
+      throw new UsageException("no input: give files, directories, or - for stdin");
+    }
+    return new LintOptions(
+        List.copyOf(outputs),
+        strict,
+        against,
+        kubevirt,
+        as,
+        showPatch,
+        wae,
+        summary,
+        listRules,
+        version,
+        help,
+        List.copyOf(paths));
+  }
+
+  private static String value(String[] args, int i, String name) throws UsageException {
+    if (i >= args.length || (args[i].startsWith("-") && !args[i].equals("-"))) {
+      throw new UsageException("option " + name + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static OutputSpec output(String v) throws UsageException {
+    int eq = v.indexOf('=');
+    String fmt = (eq < 0 ? v : v.substring(0, eq)).toLowerCase(Locale.ROOT);
+    String file = eq < 0 ? null : v.substring(eq + 1);
+    Format format;
+    try {
+      format = Format.valueOf(fmt.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(
+          "unknown output format \"" + fmt + "\" (text, json, junit, sarif, github)");
+    }
+    if (file != null && (file.isEmpty() || file.equals("-"))) {
+      file = null;
+    }
+    return new OutputSpec(format, file);
+  }
+
+  private static void checkOutputs(List<OutputSpec> outputs) throws UsageException {
+    long toStdout = outputs.stream().filter(o -> o.file() == null).count();
+    if (toStdout > 1) {
+      throw new UsageException(
+          "only one output can go to stdout; send the others to files (-o json=report.json)");
+    }
+    Set<String> files = new HashSet<>();
+    for (OutputSpec o : outputs) {
+      if (o.file() != null && !files.add(o.file())) {
+        throw new UsageException("two outputs write to " + o.file());
+      }
+    }
+  }
+}

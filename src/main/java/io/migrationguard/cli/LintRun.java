@@ -1,0 +1,160 @@
+package io.migrationguard.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.cli.output.Report;
+import io.migrationguard.core.cluster.FeatureGates;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * One lint run over the input set, in two passes on a pool sized to the cores. Pass 1 reads and
+ * decodes every file in parallel; only objects of our two kinds are kept (the cross-document rules
+ * need all of them), other kinds shrink to a skipped entry, while the engine is still being built.
+ * Pass 2 checks each file in parallel and hands the results to the reports strictly in input order,
+ * as soon as each file is done.
+ */
+final class LintRun {
+  /** Resources per check task: small enough to spread one big file, large enough to be cheap. */
+  static final int BATCH = 64;
+
+  private final LintOptions options;
+  private final Future<Evaluator> evaluator;
+  private final FeatureGates gates;
+  private final Map<ObjectKey, JsonNode> against;
+  private final List<Report> reports;
+  private final Progress progress;
+
+  LintRun(
+      LintOptions options,
+      Future<Evaluator> evaluator,
+      FeatureGates gates,
+      Map<ObjectKey, JsonNode> against,
+      List<Report> reports,
+      Progress progress) {
+    this.options = options;
+    this.evaluator = evaluator;
+    this.gates = gates;
+    this.against = against;
+    this.reports = reports;
+    this.progress = progress;
+  }
+
+  Summary run(List<Source> sources) throws InterruptedException {
+    int threads = Math.max(1, Math.min(sources.size(), Runtime.getRuntime().availableProcessors()));
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "lint-worker");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      long t0 = System.nanoTime();
+      InputSet inputs = new InputSet(gates);
+      List<ParsedFile> parsed = new ArrayList<>(sources.size());
+      List<Future<ParsedFile>> reads = new ArrayList<>(sources.size());
+      for (Source s : sources) {
+        reads.add(pool.submit(() -> Parsing.parse(s)));
+      }
+      for (Future<ParsedFile> f : reads) {
+        ParsedFile p = get(f);
+        inputs.add(p);
+        parsed.add(p);
+        progress.update("read", parsed.size());
+      }
+      long t1 = System.nanoTime();
+      ManifestView view = inputs.view();
+      Map<Entry.Ours, String> duplicates = inputs.duplicates();
+      Set<String> notChecked = ConcurrentHashMap.newKeySet();
+      if (!evaluator.isDone()) {
+        Warmup.whileTheEngineLoads();
+      }
+      Checker checker = new Checker(get(evaluator), view, against, duplicates, options, notChecked);
+      long t2 = System.nanoTime();
+      // Batches of a file's resources, so one big file (kustomize output on stdin) uses every core.
+      List<List<Future<List<ResourceResult>>>> results = new ArrayList<>(parsed.size());
+      for (ParsedFile p : parsed) {
+        List<Future<List<ResourceResult>>> batches = new ArrayList<>();
+        for (int from = 0; from < p.entries().size(); from += BATCH) {
+          List<Entry> slice = p.entries().subList(from, Math.min(p.entries().size(), from + BATCH));
+          batches.add(pool.submit(() -> check(checker, p.name(), slice)));
+        }
+        results.add(batches);
+      }
+      Counter counter = new Counter();
+      for (int i = 0; i < results.size(); i++) {
+        List<ResourceResult> resources = new ArrayList<>();
+        for (Future<List<ResourceResult>> batch : results.get(i)) {
+          resources.addAll(get(batch));
+        }
+        FileResult fr = new FileResult(parsed.get(i).name(), resources);
+        results.set(i, null);
+        parsed.set(i, null);
+        counter.add(fr);
+        reports.forEach(r -> r.file(fr));
+        progress.update("checked", i + 1);
+      }
+      progress.clear();
+      Timing.report(t0, t1, t2, System.nanoTime());
+      return counter.summary(sources.size(), new TreeSet<>(notChecked));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static List<ResourceResult> check(Checker checker, String file, List<Entry> entries) {
+    List<ResourceResult> out = new ArrayList<>(entries.size());
+    for (Entry e : entries) {
+      try {
+        out.add(checker.check(file, e));
+      } catch (RuntimeException bug) {
+        // A bug must cost one resource, not the run.
+        Entry.Failed f =
+            new Entry.Failed(e.loc(), "internal-error", "lint failed on this object: " + bug);
+        out.add(checker.check(file, f));
+      }
+    }
+    return out;
+  }
+
+  private static <R> R get(Future<R> f) throws InterruptedException {
+    try {
+      return f.get();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("lint worker failed", e.getCause());
+    }
+  }
+
+  /** Running totals of the statuses. */
+  private static final class Counter {
+    int resources, valid, invalid, errors, skipped;
+    long warnings;
+
+    void add(FileResult fr) {
+      for (ResourceResult r : fr.resources()) {
+        resources++;
+        warnings += r.warnings();
+        switch (r.status()) {
+          case VALID -> valid++;
+          case INVALID -> invalid++;
+          case ERROR -> errors++;
+          case SKIPPED -> skipped++;
+        }
+      }
+    }
+
+    Summary summary(int files, Set<String> notChecked) {
+      return new Summary(
+          files, resources, valid, invalid, errors, skipped, warnings, List.copyOf(notChecked));
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.migrationguard.cli;
+
+import io.migrationguard.cli.LintOptions.Format;
+import io.migrationguard.cli.LintOptions.OutputSpec;
+import io.migrationguard.cli.output.GithubReport;
+import io.migrationguard.cli.output.JsonReport;
+import io.migrationguard.cli.output.JunitReport;
+import io.migrationguard.cli.output.Report;
+import io.migrationguard.cli.output.ReportContext;
+import io.migrationguard.cli.output.SarifReport;
+import io.migrationguard.cli.output.TextReport;
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Opens the reports of {@code -o}: each on stdout or on its own file; closes the files. */
+final class Outputs implements AutoCloseable {
+  private final List<Report> reports = new ArrayList<>();
+  private final List<PrintStream> files = new ArrayList<>();
+  private final List<String> fileNames = new ArrayList<>();
+
+  static Outputs open(List<OutputSpec> specs, PrintStream stdout, ReportContext ctx)
+      throws UsageException {
+    Outputs o = new Outputs();
+    for (OutputSpec spec : specs) {
+      PrintStream ps = stdout;
+      if (spec.file() != null) {
+        try {
+          ps =
+              new PrintStream(
+                  new BufferedOutputStream(new FileOutputStream(spec.file()), 1 << 16),
+                  false,
+                  StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          o.close();
+          throw new UsageException("cannot write " + spec.file() + ": " + Parsing.reason(e));
+        }
+        o.files.add(ps);
+        o.fileNames.add(spec.file());
+      }
+      o.reports.add(create(spec.format(), ps, ctx));
+    }
+    return o;
+  }
+
+  private static Report create(Format f, PrintStream ps, ReportContext ctx) {
+    return switch (f) {
+      case TEXT -> new TextReport(ps);
+      case JSON -> new JsonReport(ps);
+      case JUNIT -> new JunitReport(ps);
+      case SARIF -> new SarifReport(ps, ctx);
+      case GITHUB -> new GithubReport(ps, ctx.summaryFlag());
+    };
+  }
+
+  List<Report> reports() {
+    return reports;
+  }
+
+  /** Closes the files; the names of those that could not be written completely. */
+  List<String> closeAndCheck() {
+    List<String> failed = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      files.get(i).close();
+      if (files.get(i).checkError()) {
+        failed.add(fileNames.get(i));
+      }
+    }
+    files.clear();
+    return failed;
+  }
+
+  @Override
+  public void close() {
+    closeAndCheck();
+  }
+}

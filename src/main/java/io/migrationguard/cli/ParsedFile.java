@@ -1,0 +1,6 @@
+package io.migrationguard.cli;
+
+import java.util.List;
+
+/** One input file after reading and decoding: its resources in file order. */
+record ParsedFile(String name, List<Entry> entries) {}

@@ -1,0 +1,127 @@
+package io.migrationguard.cli.output;
+
+import io.migrationguard.cli.FileResult;
+import io.migrationguard.cli.LocatedFinding;
+import io.migrationguard.cli.ResourceResult;
+import io.migrationguard.cli.Status;
+import io.migrationguard.cli.Summary;
+import java.io.PrintStream;
+
+/**
+ * JUnit XML as CI servers read it: one {@code <testsuite>} per file, one {@code <testcase>} per
+ * resource. An invalid resource has one {@code <failure>} listing every finding; a resource that
+ * could not be read an {@code <error>}; another kind is {@code <skipped>}; warnings of a passing
+ * resource go to {@code <system-out>}. The body is buffered because the root element carries the
+ * totals.
+ */
+public final class JunitReport implements Report {
+  private final PrintStream out;
+  private final StringBuilder body = new StringBuilder();
+
+  public JunitReport(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void file(FileResult result) {
+    int failures = 0, errors = 0, skipped = 0;
+    StringBuilder cases = new StringBuilder();
+    for (ResourceResult r : result.resources()) {
+      switch (r.status()) {
+        case INVALID -> failures++;
+        case ERROR -> errors++;
+        case SKIPPED -> skipped++;
+        default -> {}
+      }
+      testcase(r, cases);
+    }
+    body.append("  <testsuite name=\"")
+        .append(Xml.escape(result.file()))
+        .append("\" tests=\"")
+        .append(result.resources().size())
+        .append("\" failures=\"")
+        .append(failures)
+        .append("\" errors=\"")
+        .append(errors)
+        .append("\" skipped=\"")
+        .append(skipped)
+        .append("\">\n")
+        .append(cases)
+        .append("  </testsuite>\n");
+  }
+
+  private static void testcase(ResourceResult r, StringBuilder sb) {
+    sb.append("    <testcase name=\"")
+        .append(Xml.escape(r.label()))
+        .append("\" classname=\"")
+        .append(Xml.escape(r.file()))
+        .append("\" file=\"")
+        .append(Xml.escape(r.file()))
+        .append("\" line=\"")
+        .append(r.loc().line())
+        .append("\"");
+    if (r.status() == Status.VALID && r.findings().isEmpty()) {
+      sb.append("/>\n");
+      return;
+    }
+    sb.append(">\n");
+    String findings = findings(r);
+    switch (r.status()) {
+      case INVALID -> element(sb, "failure", r, findings);
+      case ERROR -> element(sb, "error", r, findings);
+      case SKIPPED -> sb.append("      <skipped message=\"not a kind migration-guard checks\"/>\n");
+      default ->
+          sb.append("      <system-out>").append(Xml.escape(findings)).append("</system-out>\n");
+    }
+    sb.append("    </testcase>\n");
+  }
+
+  private static void element(StringBuilder sb, String name, ResourceResult r, String findings) {
+    LocatedFinding first =
+        r.findings().stream()
+            .filter(f -> f.finding().isError())
+            .findFirst()
+            .orElse(r.findings().get(0));
+    long errors = r.findings().stream().filter(f -> f.finding().isError()).count();
+    String message =
+        errors > 1 ? first.rendered() + " (and " + (errors - 1) + " more)" : first.rendered();
+    sb.append("      <")
+        .append(name)
+        .append(" message=\"")
+        .append(Xml.escape(message))
+        .append("\" type=\"")
+        .append(Xml.escape(first.finding().rule()))
+        .append("\">")
+        .append(Xml.escape(findings))
+        .append("</")
+        .append(name)
+        .append(">\n");
+  }
+
+  /** Every finding, one text line each. */
+  private static String findings(ResourceResult r) {
+    StringBuilder sb = new StringBuilder();
+    for (LocatedFinding f : r.findings()) {
+      sb.append(TextReport.line(r, f)).append('\n');
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public void finish(Summary s) {
+    out.println("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+    out.println(
+        "<testsuites name=\"migration-guard lint\" tests=\""
+            + s.resources()
+            + "\" failures=\""
+            + s.invalid()
+            + "\" errors=\""
+            + s.errors()
+            + "\" skipped=\""
+            + s.skipped()
+            + "\">");
+    out.print(body);
+    out.println("</testsuites>");
+    out.flush();
+  }
+}

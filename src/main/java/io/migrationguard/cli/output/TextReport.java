@@ -1,0 +1,76 @@
+package io.migrationguard.cli.output;
+
+import io.migrationguard.cli.FileResult;
+import io.migrationguard.cli.LocatedFinding;
+import io.migrationguard.cli.Patches;
+import io.migrationguard.cli.ResourceResult;
+import io.migrationguard.cli.Summary;
+import java.io.PrintStream;
+
+/**
+ * The human format, one line per finding, {@code FILE:LINE:COL: SEVERITY [RULE] KIND/NAME: FIELD:
+ * MESSAGE} (FIELD left out for findings about the whole object), editors and terminals make the
+ * location clickable. With {@code --show-patch}, one {@code patch} line per patched object. Ends
+ * with the kubeconform summary line, preceded by the rules that could not run offline.
+ */
+public final class TextReport implements Report {
+  private final PrintStream out;
+
+  public TextReport(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void file(FileResult result) {
+    StringBuilder sb = new StringBuilder();
+    for (ResourceResult r : result.resources()) {
+      for (LocatedFinding f : r.findings()) {
+        sb.append(line(r, f)).append('\n');
+      }
+      if (r.patch() != null && !r.patch().isEmpty()) {
+        sb.append(r.file())
+            .append(':')
+            .append(r.loc().line())
+            .append(':')
+            .append(r.loc().column())
+            .append(": patch ")
+            .append(r.label())
+            .append(": ")
+            .append(Patches.toJson(r.patch()))
+            .append('\n');
+      }
+    }
+    out.print(sb);
+  }
+
+  /** {@code FILE:LINE:COL: SEVERITY [RULE] KIND/NAME: FIELD: MESSAGE}. */
+  public static String line(ResourceResult r, LocatedFinding f) {
+    return r.file()
+        + ":"
+        + f.loc().line()
+        + ":"
+        + f.loc().column()
+        + ": "
+        + f.finding().severity().label()
+        + " ["
+        + f.finding().rule()
+        + "] "
+        + r.label()
+        + ": "
+        + f.rendered();
+  }
+
+  @Override
+  public void finish(Summary summary) {
+    if (!summary.notChecked().isEmpty()) {
+      out.println(notCheckedLine(summary));
+    }
+    out.println(summary.line());
+    out.flush();
+  }
+
+  /** The one line naming the rules that need a live cluster. */
+  public static String notCheckedLine(Summary summary) {
+    return "Not checked offline (needs a live cluster): " + String.join(", ", summary.notChecked());
+  }
+}
