@@ -26,6 +26,9 @@ import java.util.List;
  * serve TLS with no certificate configured, and in tests; never for long-lived production keys.
  */
 public final class CertificateAuthority {
+  private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
+  private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+
   private static final String SIGNATURE_ALGORITHM = "SHA256withECDSA";
   private static final String ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2";
   // Certificates are backdated a little so that small clock skew between hosts does not matter.
@@ -100,21 +103,46 @@ public final class CertificateAuthority {
       List<InetAddress> addresses,
       Duration validity,
       KeyPair leaf) {
+    return leaf(commonName, dnsNames, addresses, validity, leaf, SERVER_AUTH);
+  }
+
+  /**
+   * A new client certificate (client authentication, no alternative names), as the API server
+   * presents with its admission-control kubeconfig; for tests of {@code
+   * migration-guard.tls.client-ca}.
+   */
+  public KeyAndCertificate issueClient(String commonName, Duration validity) {
+    try {
+      return leaf(commonName, List.of(), List.of(), validity, newKeyPair(random), CLIENT_AUTH);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("cannot issue a certificate", e);
+    }
+  }
+
+  private KeyAndCertificate leaf(
+      String commonName,
+      List<String> dnsNames,
+      List<InetAddress> addresses,
+      Duration validity,
+      KeyPair leaf,
+      String extendedKeyUsage) {
     try {
       List<byte[]> names = new ArrayList<>();
       dnsNames.forEach(d -> names.add(Der.implicit(2, d.getBytes(StandardCharsets.US_ASCII))));
       addresses.forEach(a -> names.add(Der.implicit(7, a.getAddress())));
       // digitalSignature; RSA key exchange (TLS 1.2) also needs keyEncipherment.
       int usage = "RSA".equals(leaf.getPublic().getAlgorithm()) ? 0xa0 : 0x80;
-      byte[] extensions =
-          Der.sequence(
-              extension("2.5.29.19", true, Der.sequence()),
-              extension("2.5.29.15", true, Der.namedBits(usage)),
-              extension("2.5.29.37", false, Der.sequence(Der.oid("1.3.6.1.5.5.7.3.1"))),
-              extension("2.5.29.17", false, Der.sequence(names.toArray(byte[][]::new))),
-              extension("2.5.29.14", false, Der.octetString(keyId(leaf.getPublic()))),
-              extension(
-                  "2.5.29.35", false, Der.sequence(Der.implicit(0, keyId(keys.getPublic())))));
+      List<byte[]> ext = new ArrayList<>();
+      ext.add(extension("2.5.29.19", true, Der.sequence()));
+      ext.add(extension("2.5.29.15", true, Der.namedBits(usage)));
+      ext.add(extension("2.5.29.37", false, Der.sequence(Der.oid(extendedKeyUsage))));
+      if (!names.isEmpty()) {
+        ext.add(extension("2.5.29.17", false, Der.sequence(names.toArray(byte[][]::new))));
+      }
+      ext.add(extension("2.5.29.14", false, Der.octetString(keyId(leaf.getPublic()))));
+      ext.add(
+          extension("2.5.29.35", false, Der.sequence(Der.implicit(0, keyId(keys.getPublic())))));
+      byte[] extensions = Der.sequence(ext.toArray(byte[][]::new));
       byte[] tbs = tbs(random, subject, name(commonName), leaf.getPublic(), validity, extensions);
       return new KeyAndCertificate(leaf.getPrivate(), sign(tbs, keys));
     } catch (GeneralSecurityException e) {

@@ -27,6 +27,7 @@ public class ServingTls {
   @Inject TlsConfigurationRegistry registry;
   @Inject Vertx vertx;
   @Inject Config config;
+  @Inject ClientCa clientCa;
 
   @ConfigProperty(name = "migration-guard.tls.cert")
   String certFile;
@@ -50,7 +51,8 @@ public class ServingTls {
     }
     keyManager = new SwappableKeyManager(loaded.identity());
     registry.register(
-        ServingTlsConfiguration.NAME, new ServingTlsConfiguration(keyManager, this::reload));
+        ServingTlsConfiguration.NAME,
+        new ServingTlsConfiguration(keyManager, this::reload, clientCa.trustManager()));
   }
 
   /** The identity being served. */

@@ -12,10 +12,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * The TLS configuration the HTTPS server is started with (registered in the Quarkus TLS registry as
- * {@value #NAME}): server identity only, TLS 1.3 and 1.2, its key manager swappable for rotation.
+ * {@value #NAME}): server identity, TLS 1.3 and 1.2, its key manager swappable for rotation, and
+ * the client CA of {@code migration-guard.tls.client-ca} when one is set ({@link ClientCa}).
  */
 final class ServingTlsConfiguration implements TlsConfiguration {
   /** The registry name; {@code quarkus.http.tls-configuration-name} points at it. */
@@ -26,10 +29,15 @@ final class ServingTlsConfiguration implements TlsConfiguration {
 
   private final SwappableKeyManager keyManager;
   private final BooleanSupplier reload;
+  private final Optional<X509TrustManager> clientTrust;
 
-  ServingTlsConfiguration(SwappableKeyManager keyManager, BooleanSupplier reload) {
+  ServingTlsConfiguration(
+      SwappableKeyManager keyManager,
+      BooleanSupplier reload,
+      Optional<X509TrustManager> clientTrust) {
     this.keyManager = keyManager;
     this.reload = reload;
+    this.clientTrust = clientTrust;
   }
 
   @Override
@@ -52,18 +60,19 @@ final class ServingTlsConfiguration implements TlsConfiguration {
 
   @Override
   public KeyStore getTrustStore() {
-    return null; // no client certificates
+    return null; // the client CA, when set, is given as trust options
   }
 
   @Override
   public TrustOptions getTrustStoreOptions() {
-    return null;
+    return clientTrust.map(TrustOptions::wrap).orElse(null);
   }
 
   @Override
   public SSLOptions getSSLOptions() {
     return new SSLOptions()
         .setKeyCertOptions(getKeyStoreOptions())
+        .setTrustOptions(getTrustStoreOptions())
         .setEnabledSecureTransportProtocols(new LinkedHashSet<>(PROTOCOLS))
         .setUseAlpn(true)
         .setSslHandshakeTimeout(10)
@@ -73,7 +82,8 @@ final class ServingTlsConfiguration implements TlsConfiguration {
   @Override
   public SSLContext createSSLContext() throws Exception {
     SSLContext context = SSLContext.getInstance("TLS");
-    context.init(new KeyManager[] {keyManager}, null, null);
+    TrustManager[] trust = clientTrust.map(t -> new TrustManager[] {t}).orElse(null);
+    context.init(new KeyManager[] {keyManager}, trust, null);
     return context;
   }
 

@@ -59,6 +59,16 @@ public class TestCertificates implements QuarkusTestResourceLifecycleManager {
   @Override
   public void stop() {}
 
+  /** The first certificate of a PEM file. */
+  static java.security.cert.X509Certificate read(Path pem) throws IOException {
+    try (var in = Files.newInputStream(pem)) {
+      return (java.security.cert.X509Certificate)
+          java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
+    } catch (GeneralSecurityException e) {
+      throw new IOException(e);
+    }
+  }
+
   /** Issues a fresh serving certificate (same CA) and writes it as a new Secret revision. */
   static KeyAndCertificate issue(CertificateAuthority ca, boolean rsa) {
     try {
