@@ -21,6 +21,7 @@ import io.migrationguard.core.cluster.InMemoryClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.fuzz.JsonMutator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

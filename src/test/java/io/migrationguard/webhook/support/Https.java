@@ -28,13 +28,18 @@ public final class Https {
 
   /** A socket factory trusting only {@code ca}. */
   public static SSLSocketFactory socketFactory(X509Certificate ca) {
+    return sslContext(ca).getSocketFactory();
+  }
+
+  /** A TLS context trusting only {@code ca}. */
+  public static SSLContext sslContext(X509Certificate ca) {
     try {
       TrustManagerFactory tmf =
           TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       tmf.init(store(ca));
       SSLContext ctx = SSLContext.getInstance("TLS");
       ctx.init(null, tmf.getTrustManagers(), null);
-      return ctx.getSocketFactory();
+      return ctx;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }

@@ -1,4 +1,4 @@
-package io.migrationguard.core.fuzz;
+package io.migrationguard.fuzz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,9 +12,9 @@ import java.util.Random;
 /**
  * Mutates JSON trees at random for the fuzz tests: replaces a node with a value of another type
  * (hostile strings and Quantities, huge numbers, deep nesting), removes a field, adds an unknown
- * one. Deterministic for a given {@link Random}.
+ * one. Deterministic for a given {@link Random}. Shared by the engine and the HTTPS fuzz tests.
  */
-final class JsonMutator {
+public final class JsonMutator {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String[] HOSTILE_STRINGS = {
     "",
@@ -41,12 +41,12 @@ final class JsonMutator {
 
   private final Random rnd;
 
-  JsonMutator(Random rnd) {
+  public JsonMutator(Random rnd) {
     this.rnd = rnd;
   }
 
   /** A mutated deep copy of {@code seed} with 1 to 4 mutations. */
-  JsonNode mutate(JsonNode seed) {
+  public JsonNode mutate(JsonNode seed) {
     JsonNode copy = seed.deepCopy();
     int n = 1 + rnd.nextInt(4);
     for (int i = 0; i < n; i++) {
@@ -99,7 +99,8 @@ final class JsonMutator {
     };
   }
 
-  JsonNode randomValue(int depth) {
+  /** A random value (scalars, hostile strings, containers, deep nesting). */
+  public JsonNode randomValue(int depth) {
     return switch (rnd.nextInt(depth > 3 ? 8 : 11)) {
       case 0 -> F.textNode(HOSTILE_STRINGS[rnd.nextInt(HOSTILE_STRINGS.length)]);
       case 1 -> F.numberNode(rnd.nextInt(2_000_001) - 1000);
