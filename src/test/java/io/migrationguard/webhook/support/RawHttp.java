@@ -19,9 +19,16 @@ public final class RawHttp {
   /** The status code and body of an answer. */
   public record Reply(int status, String body) {}
 
-  /** Sends one request with {@code Connection: close}; throws when no HTTP answer comes back. */
+  /** As {@link #exchange(SocketFactory, int, String, String, String, String)} with JSON. */
   public static Reply exchange(
       SocketFactory factory, int port, String method, String path, String body) throws IOException {
+    return exchange(factory, port, method, path, "application/json", body);
+  }
+
+  /** Sends one request with {@code Connection: close}; throws when no HTTP answer comes back. */
+  public static Reply exchange(
+      SocketFactory factory, int port, String method, String path, String type, String body)
+      throws IOException {
     try (Socket socket = factory.createSocket("localhost", port)) {
       socket.setSoTimeout(10_000);
       byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
@@ -30,7 +37,9 @@ public final class RawHttp {
               + " "
               + path
               + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
-              + "Content-Type: application/json\r\nContent-Length: "
+              + "Content-Type: "
+              + type
+              + "\r\nContent-Length: "
               + bytes.length
               + "\r\n\r\n";
       OutputStream out = socket.getOutputStream();
