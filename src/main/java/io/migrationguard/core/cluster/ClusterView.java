@@ -25,6 +25,25 @@ public interface ClusterView {
   /** Every VirtualMachineInstanceMigration of {@code namespace}. */
   List<JsonNode> migrations(String namespace);
 
+  /**
+   * The VirtualMachineInstanceMigrations of {@code namespace} that target {@code vmiName}, by the
+   * label {@code kubevirt.io/vmi-name} or by {@code spec.vmiName}. Same lookup as {@link
+   * #migrations}; views with an index by target (the service's informer) answer it without scanning
+   * the namespace.
+   */
+  default List<JsonNode> migrationsOf(String namespace, String vmiName) {
+    if (vmiName.isEmpty()) {
+      return List.of();
+    }
+    return migrations(namespace).stream()
+        .filter(
+            m ->
+                vmiName.equals(
+                        m.path("metadata").path("labels").path("kubevirt.io/vmi-name").asText())
+                    || vmiName.equals(m.path("spec").path("vmiName").asText()))
+        .toList();
+  }
+
   /** Every MigrationPolicy of the cluster (or of the input set, offline). */
   List<JsonNode> migrationPolicies();
 

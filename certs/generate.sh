@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# Makes the TLS material migration-guard needs in a cluster, without cert-manager:
+#   - a private CA (made once, then kept and reused, so rerunning ROTATES only the serving certificate),
+#   - a serving certificate for <service>.<namespace>.svc and <service>.<namespace>.svc.<cluster domain>,
+#   - secret.yaml: the Secret the Deployment mounts (tls.crt, tls.key, ca.crt),
+#   - a kustomize overlay (kustomization.yaml + patches) = manifests/ + that Secret + the caBundle of
+#     every webhook of both webhook configurations. Install or rotate with: kubectl apply -k <out dir>
+# Committed files are never modified; everything goes to the output directory, which holds private
+# keys: it gets its own .gitignore and mode 700. Keep ca.key safe (it is not put into the cluster).
+set -euo pipefail
+
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+
+service=${MG_SERVICE:-migration-guard}
+namespace=${MG_NAMESPACE:-migration-guard}
+secret=${MG_SECRET:-migration-guard-tls}
+out=${MG_CERTS_DIR:-$script_dir/out}
+days=${MG_DAYS:-365}
+ca_days=${MG_CA_DAYS:-3650}
+cluster_domain=${MG_CLUSTER_DOMAIN:-cluster.local}
+manifests=${MG_MANIFESTS:-$script_dir/../manifests}
+new_ca=false
+
+usage() {
+  cat <<EOF
+Usage: $0 [options]
+Makes (or rotates) the serving certificate of migration-guard and a kustomize overlay that installs it.
+
+  --out DIR             output directory (env MG_CERTS_DIR; default: certs/out, ignored by git)
+  --service NAME        Service name (env MG_SERVICE; default: migration-guard)
+  --namespace NS        namespace (env MG_NAMESPACE; default: migration-guard)
+  --secret NAME         TLS Secret name (env MG_SECRET; default: migration-guard-tls)
+  --days N              serving certificate validity in days (env MG_DAYS; default: 365)
+  --ca-days N           CA validity in days, for a new CA (env MG_CA_DAYS; default: 3650)
+  --cluster-domain D    cluster DNS domain (env MG_CLUSTER_DOMAIN; default: cluster.local)
+  --manifests DIR       the kustomize base the overlay builds on (env MG_MANIFESTS; default: manifests/)
+  --new-ca              replace an existing CA (the old one stays in the bundle as ca.previous.crt)
+  -h, --help            this help
+
+Rerunning keeps the CA and issues a new serving certificate: apply the overlay again and the pods
+pick the new certificate up without a restart.
+EOF
+}
+
+die() { echo "generate.sh: error: $*" >&2; exit 1; }
+say() { echo "generate.sh: $*"; }
+
+while (($#)); do
+  case $1 in
+    --out) out=${2:?--out needs a value}; shift 2 ;;
+    --service) service=${2:?--service needs a value}; shift 2 ;;
+    --namespace) namespace=${2:?--namespace needs a value}; shift 2 ;;
+    --secret) secret=${2:?--secret needs a value}; shift 2 ;;
+    --days) days=${2:?--days needs a value}; shift 2 ;;
+    --ca-days) ca_days=${2:?--ca-days needs a value}; shift 2 ;;
+    --cluster-domain) cluster_domain=${2:?--cluster-domain needs a value}; shift 2 ;;
+    --manifests) manifests=${2:?--manifests needs a value}; shift 2 ;;
+    --new-ca) new_ca=true; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) usage >&2; die "unknown argument: $1" ;;
+  esac
+done
+
+dns_label='^[a-z0-9]([-a-z0-9]*[a-z0-9])?$'
+[[ $service =~ $dns_label && ${#service} -le 63 ]] || die "--service '$service' is not a DNS-1123 label"
+[[ $namespace =~ $dns_label && ${#namespace} -le 63 ]] || die "--namespace '$namespace' is not a DNS-1123 label"
+[[ $secret =~ ^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$ ]] || die "--secret '$secret' is not a DNS-1123 subdomain"
+[[ $cluster_domain =~ ^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$ ]] || die "--cluster-domain '$cluster_domain' is not a DNS name"
+[[ $days =~ ^[1-9][0-9]*$ ]] || die "--days '$days' is not a positive number of days"
+[[ $ca_days =~ ^[1-9][0-9]*$ ]] || die "--ca-days '$ca_days' is not a positive number of days"
+command -v openssl >/dev/null || die "openssl is not installed"
+base=$manifests/base
+for f in service.yaml validatingwebhookconfiguration.yaml mutatingwebhookconfiguration.yaml; do
+  [[ -f $base/$f ]] || die "$base/$f not found (is --manifests the manifests/ directory?)"
+done
+
+umask 077
+mkdir -p "$out"
+out=$(cd "$out" && pwd -P)
+manifests=$(cd "$manifests" && pwd -P)
+chmod 700 "$out"
+# Private keys live here: make sure no git repository ever picks this directory up.
+printf '# Written by certs/generate.sh: private keys, never commit.\n*\n' >"$out/.gitignore"
+work=$(mktemp -d "$out/.work.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+cat >"$work/openssl.cnf" <<EOF
+[req]
+distinguished_name = dn
+[dn]
+[v3_ca]
+basicConstraints = critical, CA:TRUE, pathlen:0
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+[v3_serving]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = DNS:$service.$namespace.svc, DNS:$service.$namespace.svc.$cluster_domain
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid, issuer
+EOF
+
+new_key() { openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1" 2>/dev/null; }
+pubkey_of_cert() { openssl x509 -in "$1" -noout -pubkey; }
+pubkey_of_key() { openssl pkey -in "$1" -pubout; }
+not_after() { openssl x509 -in "$1" -noout -enddate | sed 's/^notAfter=//'; }
+
+make_ca() {
+  new_key "$work/ca.key"
+  openssl req -x509 -new -sha256 -key "$work/ca.key" -days "$ca_days" \
+    -subj "/O=migration-guard/CN=$service.$namespace CA $(date -u +%Y%m%dT%H%M%SZ)" \
+    -config "$work/openssl.cnf" -extensions v3_ca -out "$work/ca.crt"
+  mv -f "$work/ca.key" "$out/ca.key"
+  mv -f "$work/ca.crt" "$out/ca.crt"
+  say "made a new CA, valid until $(not_after "$out/ca.crt"): $out/ca.crt"
+}
+
+# --- the CA: kept across runs, replaced only when asked ----------------------------------------
+if [[ -e $out/ca.crt || -e $out/ca.key ]]; then
+  if $new_ca; then
+    [[ -f $out/ca.crt ]] && mv -f "$out/ca.crt" "$out/ca.previous.crt"
+    rm -f "$out/ca.key"
+    say "--new-ca: the old CA stays trusted (ca.previous.crt in the bundle) until you delete it"
+    make_ca
+  else
+    [[ -f $out/ca.crt && -f $out/ca.key ]] ||
+      die "$out has only one of ca.crt and ca.key; restore the other, or rerun with --new-ca to replace the CA"
+    [[ "$(pubkey_of_cert "$out/ca.crt")" == "$(pubkey_of_key "$out/ca.key")" ]] ||
+      die "$out/ca.key does not belong to $out/ca.crt; restore the pair, or rerun with --new-ca"
+    openssl x509 -in "$out/ca.crt" -noout -checkend 86400 >/dev/null ||
+      die "the CA in $out expires within a day ($(not_after "$out/ca.crt")); rerun with --new-ca"
+    say "keeping the existing CA (valid until $(not_after "$out/ca.crt")): rotating the serving certificate only"
+  fi
+else
+  make_ca
+fi
+if ! openssl x509 -in "$out/ca.crt" -noout -checkend $((days * 86400)) >/dev/null; then
+  say "WARNING: the CA expires ($(not_after "$out/ca.crt")) before this serving certificate would;" \
+    "it stops working then: plan a --new-ca run before that date"
+fi
+
+# --- the serving certificate: new key and certificate on every run -------------------------------
+new_key "$work/tls.key"
+openssl req -new -sha256 -key "$work/tls.key" -subj "/O=migration-guard/CN=$service.$namespace.svc" \
+  -config "$work/openssl.cnf" -out "$work/tls.csr"
+openssl x509 -req -sha256 -in "$work/tls.csr" -CA "$out/ca.crt" -CAkey "$out/ca.key" \
+  -set_serial "0x$(openssl rand -hex 16)" -days "$days" \
+  -extfile "$work/openssl.cnf" -extensions v3_serving -out "$work/tls.crt" 2>/dev/null
+openssl verify -CAfile "$out/ca.crt" -purpose sslserver "$work/tls.crt" >/dev/null ||
+  die "the new serving certificate does not verify against $out/ca.crt"
+mv -f "$work/tls.key" "$out/tls.key"
+mv -f "$work/tls.crt" "$out/tls.crt"
+
+# The API server trusts the bundle; during a CA change it holds both CAs, so either serving
+# certificate (old pods, new pods) verifies.
+cat "$out/ca.crt" >"$work/ca-bundle.crt"
+if [[ -f $out/ca.previous.crt ]]; then
+  if openssl x509 -in "$out/ca.previous.crt" -noout -checkend 0 >/dev/null; then
+    cat "$out/ca.previous.crt" >>"$work/ca-bundle.crt"
+  else
+    say "ca.previous.crt has expired: left out of the bundle (delete it)"
+  fi
+fi
+mv -f "$work/ca-bundle.crt" "$out/ca-bundle.crt"
+
+b64() { openssl base64 -A -in "$1"; }
+ca_bundle=$(b64 "$out/ca-bundle.crt")
+
+# --- the Secret ---------------------------------------------------------------------------------
+cat >"$work/secret.yaml" <<EOF
+# Written by certs/generate.sh: the serving certificate and key. Holds a private key: never commit.
+apiVersion: v1
+kind: Secret
+metadata:
+  name: $secret
+  namespace: $namespace
+  labels:
+    app.kubernetes.io/name: migration-guard
+    app.kubernetes.io/component: webhook
+type: kubernetes.io/tls
+data:
+  tls.crt: $(b64 "$out/tls.crt")
+  tls.key: $(b64 "$out/tls.key")
+  ca.crt: $(b64 "$out/ca.crt")
+EOF
+mv -f "$work/secret.yaml" "$out/secret.yaml"
+
+# --- the overlay: caBundle (and, for non-default names, the names) of every webhook ---------------
+# The base files are our own, in a fixed layout: kind and metadata.name at the top, each webhook a
+# "  - name:" item under "webhooks:". A test checks this output against the parsed manifests.
+top_name() { awk '/^metadata:/{m=1; next} m && /^  name:/{print $2; exit}' "$1"; }
+base_ns=$(awk '/^metadata:/{m=1; next} m && /^  namespace:/{print $2; exit}' "$base/service.yaml")
+base_service=$(top_name "$base/service.yaml")
+
+webhook_patch() { # $1 base file, $2 output file
+  local kind name hooks
+  kind=$(awk '/^kind:/{print $2; exit}' "$1")
+  name=$(top_name "$1")
+  hooks=$(awk '/^webhooks:/{w=1; next} w && /^  - name:/{print $3}' "$1")
+  [[ -n $kind && -n $name && -n $hooks ]] || die "could not read kind, name and webhooks of $1"
+  {
+    echo "# Written by certs/generate.sh: the caBundle of every webhook of $kind $name."
+    echo "apiVersion: admissionregistration.k8s.io/v1"
+    echo "kind: $kind"
+    echo "metadata:"
+    echo "  name: $name"
+    echo "webhooks:"
+    for hook in $hooks; do
+      echo "  - name: $hook"
+      echo "    clientConfig:"
+      [[ $service == "$base_service" ]] || echo "      service: {name: $service}"
+      echo "      caBundle: $ca_bundle"
+      if [[ $namespace != "$base_ns" ]]; then
+        echo "    namespaceSelector:"
+        echo "      matchExpressions:"
+        echo "        - {key: kubernetes.io/metadata.name, operator: NotIn, values: [$namespace]}"
+      fi
+    done
+  } >"$2"
+}
+webhook_patch "$base/validatingwebhookconfiguration.yaml" "$out/validating-webhook-patch.yaml"
+webhook_patch "$base/mutatingwebhookconfiguration.yaml" "$out/mutating-webhook-patch.yaml"
+
+relpath() { # relative path from directory $2 to directory $1 (both absolute, canonical)
+  local target=$1 from=$2 up=""
+  while :; do
+    if [[ $target == "$from" ]]; then up=${up%/}; echo "${up:-.}"; return; fi
+    if [[ $from == / ]]; then echo "$up${target#/}"; return; fi
+    if [[ $target == "$from"/* ]]; then echo "$up${target#"$from"/}"; return; fi
+    from=$(dirname "$from")
+    up="../$up"
+  done
+}
+
+{
+  echo "# Written by certs/generate.sh: the base plus this certificate. Apply: kubectl apply -k $out"
+  echo "apiVersion: kustomize.config.k8s.io/v1beta1"
+  echo "kind: Kustomization"
+  echo "namespace: $namespace"
+  echo "resources:"
+  echo "  - $(relpath "$manifests" "$out")"
+  echo "  - secret.yaml"
+  echo "patches:"
+  echo "  - path: validating-webhook-patch.yaml"
+  echo "  - path: mutating-webhook-patch.yaml"
+  if [[ $service != "$base_service" ]]; then
+    echo "  - target: {version: v1, kind: Service, name: $base_service}"
+    echo "    patch: '[{\"op\": \"replace\", \"path\": \"/metadata/name\", \"value\": \"$service\"}]'"
+  fi
+} >"$out/kustomization.yaml"
+
+say "serving certificate for $service.$namespace.svc, $service.$namespace.svc.$cluster_domain," \
+  "valid until $(not_after "$out/tls.crt")"
+say "wrote $out/{tls.crt,tls.key,ca-bundle.crt,secret.yaml,kustomization.yaml,*-webhook-patch.yaml}"
+say "install or rotate: kubectl apply -k $out"

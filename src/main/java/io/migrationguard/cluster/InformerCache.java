@@ -1,0 +1,107 @@
+package io.migrationguard.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.jboss.logging.Logger;
+
+/**
+ * One informer (list + watch, every namespace) over one {@link ApiResource}, holding JSON trees.
+ *
+ * <p>It answers only while it is <em>fresh</em>: synced at least once and its watch connected right
+ * now ({@link SharedIndexInformer#isWatching()} is false from the moment the watch connection ends
+ * until a new one is established). A cache that is not fresh may hold stale or partial data, so its
+ * owner asks the API server instead (see {@link InformerClusterView}).
+ */
+final class InformerCache implements AutoCloseable {
+  private static final Logger LOG = Logger.getLogger(InformerCache.class);
+
+  private final ApiResource resource;
+  private final JsonItemStore store;
+  private final SharedIndexInformer<GenericKubernetesResource> informer;
+  private final AtomicReference<Throwable> lastFailure = new AtomicReference<>();
+
+  InformerCache(
+      KubernetesClient client,
+      ApiResource resource,
+      Map<String, Function<GenericKubernetesResource, List<String>>> indexers) {
+    this.resource = resource;
+    this.store = new JsonItemStore(client.getKubernetesSerialization());
+    this.informer =
+        client.genericKubernetesResources(resource.context()).inAnyNamespace().runnableInformer(0);
+    informer.itemStore(store);
+    if (!indexers.isEmpty()) {
+      informer.addIndexers(indexers);
+    }
+    // The default handler gives up when the first list fails (API server not up yet, CRD not
+    // installed yet): retry forever with the informer's back-off, and remember why for readiness.
+    informer.exceptionHandler(
+        (started, t) -> {
+          lastFailure.set(t);
+          LOG.debugf("%s informer: %s (will retry)", resource.plural(), t.toString());
+          return true;
+        });
+  }
+
+  /** Starts listing and watching in the background; never blocks on the API server. */
+  void start() {
+    informer.start();
+  }
+
+  ApiResource resource() {
+    return resource;
+  }
+
+  /** Synced once and watching now: its contents are as current as a watch can make them. */
+  boolean fresh() {
+    return informer.hasSynced() && informer.isWatching();
+  }
+
+  /**
+   * True when the API server said 404 to the list: the resource type is not installed (the informer
+   * keeps trying, and syncs as soon as it appears). Such a cache holds nothing.
+   */
+  boolean notServed() {
+    return !informer.hasSynced()
+        && lastFailure.get() instanceof KubernetesClientException e
+        && e.getCode() == 404;
+  }
+
+  /** What readiness reports for this cache. */
+  CacheState state() {
+    Throwable failure = lastFailure.get();
+    return new CacheState(
+        resource.plural(),
+        informer.hasSynced(),
+        informer.isWatching(),
+        notServed(),
+        store.size(),
+        failure == null ? null : failure.getMessage());
+  }
+
+  /** Every object. Only meaningful when {@link #fresh()}. */
+  List<JsonNode> all() {
+    return store.jsonValues().toList();
+  }
+
+  /** The objects whose {@code index} function produced {@code key}. */
+  List<JsonNode> byIndex(String index, String key) {
+    return informer.getIndexer().byIndex(index, key).stream()
+        .map(store::getKey)
+        .map(store::json)
+        .filter(Objects::nonNull)
+        .toList();
+  }
+
+  @Override
+  public void close() {
+    informer.close();
+  }
+}

@@ -1,0 +1,219 @@
+package io.migrationguard.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.cluster.Lookup;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The {@link ClusterView} of the service: informer caches for MigrationPolicies, VMIMs and the
+ * KubeVirt CR, a bounded live GET for VMIs, and the {@link InflightRegistry} laid over both.
+ *
+ * <p>VMIs are not cached: a large cluster holds 10k+ VMIs of 10-50 KB each (hundreds of MB per
+ * replica, and a watch event for every status change), while the only question asked of them is one
+ * GET per migration CREATE, a rare request. A cache answers only while {@link InformerCache#fresh()
+ * fresh}; otherwise the same question goes to the API server, bounded by the review's {@link
+ * Deadline}, and fails as {@code ClusterUnavailableException} (a 503) when the API server does not
+ * answer in time. Stale data is never used.
+ *
+ * <p>The {@code ClusterView} methods give each lookup the full lookup timeout; {@link
+ * #within(Deadline)} gives a view whose lookups share one review's budget.
+ */
+public final class InformerClusterView implements ClusterView, AutoCloseable {
+  static final String BY_VMI_LABEL = "vmi-label";
+  static final String BY_VMI_NAME = "vmi-name";
+  static final String VMI_NAME_LABEL = "kubevirt.io/vmi-name";
+
+  private final InformerCache policies;
+  private final InformerCache migrations;
+  private final InformerCache kubevirts;
+  private final LiveLookups live;
+  private final InflightRegistry inflight;
+  private final Duration lookupTimeout;
+
+  private InformerClusterView(
+      KubernetesClient client, ObjectMapper mapper, InflightRegistry inflight, Duration timeout) {
+    this.policies = new InformerCache(client, ApiResource.POLICY, Map.of());
+    this.migrations = new InformerCache(client, ApiResource.VMIM, migrationIndexers());
+    this.kubevirts = new InformerCache(client, ApiResource.KUBEVIRT, Map.of());
+    this.live = new LiveLookups(client, mapper);
+    this.inflight = inflight;
+    this.lookupTimeout = timeout;
+  }
+
+  /** Creates the view and starts its informers in the background (this does not block). */
+  public static InformerClusterView start(
+      KubernetesClient client, ObjectMapper mapper, InflightRegistry inflight, Duration timeout) {
+    InformerClusterView view = new InformerClusterView(client, mapper, inflight, timeout);
+    view.policies.start();
+    view.migrations.start();
+    view.kubevirts.start();
+    return view;
+  }
+
+  private static Map<String, Function<GenericKubernetesResource, List<String>>>
+      migrationIndexers() {
+    return Map.of(
+        BY_VMI_LABEL,
+        m -> key(m, m.getMetadata().getLabels() == null ? null : labelOf(m)),
+        BY_VMI_NAME,
+        m -> key(m, m.get("spec", "vmiName") instanceof String s ? s : null));
+  }
+
+  private static String labelOf(GenericKubernetesResource m) {
+    return m.getMetadata().getLabels().get(VMI_NAME_LABEL);
+  }
+
+  private static List<String> key(GenericKubernetesResource m, String vmiName) {
+    return vmiName == null || vmiName.isEmpty()
+        ? List.of()
+        : List.of(m.getMetadata().getNamespace() + "/" + vmiName);
+  }
+
+  /** A view whose lookups together take at most what is left of {@code deadline}. */
+  public ClusterView within(Deadline deadline) {
+    return new Bound(deadline);
+  }
+
+  /** The state of each cache, for readiness. */
+  public List<CacheState> states() {
+    return List.of(policies.state(), migrations.state(), kubevirts.state());
+  }
+
+  @Override
+  public Set<Lookup> supports() {
+    return EnumSet.allOf(Lookup.class);
+  }
+
+  @Override
+  public Optional<JsonNode> vmi(String namespace, String name) {
+    return within(Deadline.after(lookupTimeout)).vmi(namespace, name);
+  }
+
+  @Override
+  public List<JsonNode> migrations(String namespace) {
+    return within(Deadline.after(lookupTimeout)).migrations(namespace);
+  }
+
+  @Override
+  public List<JsonNode> migrationsOf(String namespace, String vmiName) {
+    return within(Deadline.after(lookupTimeout)).migrationsOf(namespace, vmiName);
+  }
+
+  @Override
+  public List<JsonNode> migrationPolicies() {
+    return within(Deadline.after(lookupTimeout)).migrationPolicies();
+  }
+
+  @Override
+  public FeatureGates featureGates() {
+    return within(Deadline.after(lookupTimeout)).featureGates();
+  }
+
+  @Override
+  public void close() {
+    policies.close();
+    migrations.close();
+    kubevirts.close();
+  }
+
+  /** The lookups of one review, sharing one deadline. */
+  private final class Bound implements ClusterView {
+    private final Deadline deadline;
+
+    Bound(Deadline deadline) {
+      this.deadline = deadline;
+    }
+
+    @Override
+    public Set<Lookup> supports() {
+      return InformerClusterView.this.supports();
+    }
+
+    @Override
+    public Optional<JsonNode> vmi(String namespace, String name) {
+      if (!Names.isNamespace(namespace) || !Names.isObjectName(name)) {
+        return Optional.empty(); // no such object can exist
+      }
+      ApiResource vmi = ApiResource.VMI;
+      return live.get(
+          vmi.objectPath(namespace, name), Lookup.VMI, namespace + "/" + name, deadline);
+    }
+
+    @Override
+    public List<JsonNode> migrations(String namespace) {
+      if (!Names.isNamespace(namespace)) {
+        return inflight.migrations(namespace, List.of());
+      }
+      List<JsonNode> listed =
+          migrations.fresh()
+              ? migrations.byIndex(Cache.NAMESPACE_INDEX, namespace)
+              : live.list(
+                  ApiResource.VMIM.collectionPath(namespace),
+                  Lookup.MIGRATIONS,
+                  "namespace " + namespace,
+                  deadline);
+      return inflight.migrations(namespace, listed);
+    }
+
+    @Override
+    public List<JsonNode> migrationsOf(String namespace, String vmiName) {
+      if (vmiName.isEmpty() || !migrations.fresh()) {
+        return ClusterView.super.migrationsOf(namespace, vmiName);
+      }
+      // Label OR spec.vmiName: union of the two indexes, each object once.
+      Map<String, JsonNode> byName = new LinkedHashMap<>();
+      String key = namespace + "/" + vmiName;
+      for (String index : List.of(BY_VMI_LABEL, BY_VMI_NAME)) {
+        migrations.byIndex(index, key).forEach(m -> byName.putIfAbsent(name(m), m));
+      }
+      return inflight.migrations(namespace, List.copyOf(byName.values())).stream()
+          .filter(m -> targets(m, vmiName))
+          .toList();
+    }
+
+    @Override
+    public List<JsonNode> migrationPolicies() {
+      List<JsonNode> listed =
+          policies.fresh()
+              ? policies.all()
+              : live.list(
+                  ApiResource.POLICY.collectionPath(null), Lookup.POLICIES, "cluster", deadline);
+      return inflight.policies(listed);
+    }
+
+    @Override
+    public FeatureGates featureGates() {
+      List<JsonNode> listed =
+          kubevirts.fresh()
+              ? kubevirts.all()
+              : live.list(
+                  ApiResource.KUBEVIRT.collectionPath(null),
+                  Lookup.FEATURE_GATES,
+                  "KubeVirt CR",
+                  deadline);
+      return KubeVirtChoice.gates(listed);
+    }
+  }
+
+  private static String name(JsonNode o) {
+    return o.path("metadata").path("name").asText("");
+  }
+
+  static boolean targets(JsonNode migration, String vmiName) {
+    return vmiName.equals(migration.path("metadata").path("labels").path(VMI_NAME_LABEL).asText())
+        || vmiName.equals(migration.path("spec").path("vmiName").asText());
+  }
+}

@@ -1,0 +1,126 @@
+package io.migrationguard.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.RequestConfigBuilder;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import io.migrationguard.core.cluster.ClusterUnavailableException;
+import io.migrationguard.core.cluster.Lookup;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Reads straight from the API server, each request bounded by the review's {@link Deadline}: the
+ * VMI GET of every migration CREATE, and any cache that is not synced and watching right now. The
+ * raw JSON is parsed once into the tree the engine reads (no typed model in between). A 404 means
+ * absent (an object) or not served (a collection: nothing); anything else that is not a 2xx, and
+ * every I/O failure or timeout, is a {@link ClusterUnavailableException}.
+ */
+final class LiveLookups {
+  private static final long BACKSTOP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+  private final HttpClient http;
+  private final String root;
+  private final ObjectMapper mapper;
+
+  LiveLookups(KubernetesClient client, ObjectMapper mapper) {
+    // No retries: within a 2 s budget a retry only hides the outage the caller must report.
+    this.http =
+        client
+            .getHttpClient()
+            .newBuilder()
+            .tag(new RequestConfigBuilder().withRequestRetryBackoffLimit(0).build())
+            .build();
+    String url = client.getMasterUrl().toString();
+    this.root = url.endsWith("/") ? url : url + "/";
+    this.mapper = mapper;
+  }
+
+  /** GETs one object; empty when the API server answers 404. */
+  Optional<JsonNode> get(String path, Lookup lookup, String what, Deadline deadline) {
+    HttpResponse<String> response = send(path, lookup, what, deadline);
+    if (response.code() == 404) {
+      return Optional.empty();
+    }
+    return Optional.of(parse(response, lookup, what));
+  }
+
+  /** LISTs a collection; its items, or none when the API server does not serve it (404). */
+  List<JsonNode> list(String path, Lookup lookup, String what, Deadline deadline) {
+    HttpResponse<String> response = send(path, lookup, what, deadline);
+    if (response.code() == 404) {
+      return List.of();
+    }
+    JsonNode items = parse(response, lookup, what).path("items");
+    List<JsonNode> out = new ArrayList<>();
+    items.forEach(out::add);
+    return out;
+  }
+
+  private HttpResponse<String> send(String path, Lookup lookup, String what, Deadline deadline) {
+    long nanos = deadline.remainingNanos();
+    if (nanos == 0) {
+      throw new ClusterUnavailableException(lookup, what + ": lookup timeout already spent");
+    }
+    HttpRequest request =
+        http.newHttpRequestBuilder()
+            .uri(root + path)
+            .header("Accept", "application/json")
+            // a backstop that frees the connection should the cancel below not reach it
+            .timeout(nanos + BACKSTOP_NANOS, TimeUnit.NANOSECONDS)
+            .build();
+    CompletableFuture<HttpResponse<String>> future = http.sendAsync(request, String.class);
+    try {
+      HttpResponse<String> response = future.get(nanos, TimeUnit.NANOSECONDS);
+      if (response.code() != 404 && !response.isSuccessful()) {
+        throw new ClusterUnavailableException(
+            lookup, what + ": API server answered HTTP " + response.code());
+      }
+      return response;
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      throw noAnswer(lookup, what);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      if (cause instanceof TimeoutException
+          || cause.getClass().getSimpleName().contains("Timeout")) {
+        throw noAnswer(lookup, what); // the HTTP client's own timer fired first: same thing
+      }
+      throw new ClusterUnavailableException(lookup, what + ": " + describe(cause));
+    } catch (InterruptedException e) {
+      future.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new ClusterUnavailableException(lookup, what + ": interrupted");
+    }
+  }
+
+  private JsonNode parse(HttpResponse<String> response, Lookup lookup, String what) {
+    try {
+      JsonNode tree = mapper.readTree(response.body() == null ? "" : response.body());
+      if (tree == null || !tree.isObject()) {
+        throw new ClusterUnavailableException(lookup, what + ": API server sent no JSON object");
+      }
+      return tree;
+    } catch (IOException e) {
+      throw new ClusterUnavailableException(lookup, what + ": API server sent malformed JSON");
+    }
+  }
+
+  private static ClusterUnavailableException noAnswer(Lookup lookup, String what) {
+    return new ClusterUnavailableException(
+        lookup, what + ": no answer from the API server within the lookup timeout");
+  }
+
+  private static String describe(Throwable t) {
+    String message = t.getMessage();
+    return t.getClass().getSimpleName() + (message == null ? "" : " (" + message + ")");
+  }
+}

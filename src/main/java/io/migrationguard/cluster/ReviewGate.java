@@ -1,0 +1,124 @@
+package io.migrationguard.cluster;
+
+import io.migrationguard.core.Decision;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.Lookup;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Where the webhook runs the engine on a review, so that two reviews sent at the same moment cannot
+ * both be admitted when each alone would be: two MigrationPolicies with the same selectors, two
+ * migrations of one VMI. The check ("is there another?") and the record of the answer ("there is
+ * now") happen under one lock, and what was admitted goes into the {@link InflightRegistry} that
+ * the view lays over the cluster until the informer sees it. The engine is not involved: it just
+ * sees a cluster that already holds what this process admitted.
+ *
+ * <p>Policy reviews share one lock (any two may conflict; they are rare). Migration CREATEs lock
+ * per target VMI (64 stripes). Waiting for the lock counts against the review's lookup timeout;
+ * when it runs out, the contended rules answer "unavailable" (503) and the others still run.
+ * Dry-run reviews are judged the same way but never recorded. Other replicas are not covered (see
+ * README, "Cluster lookups").
+ */
+public final class ReviewGate {
+  private static final int STRIPES = 64;
+
+  /**
+   * The lookups of a review get all but 1/RESERVE of the lookup timeout; the rest is kept for
+   * judging, answering and the network, so that even a 503 after a hung API server reaches the
+   * caller within the timeout (measured: the answer leaves about 20 ms after the lookups end).
+   */
+  private static final int RESERVE = 4;
+
+  private final Supplier<ClusterView> view;
+  private final InflightRegistry inflight;
+  private final Duration lookupTimeout;
+  private final ReentrantLock policyLock = new ReentrantLock(true);
+  private final ReentrantLock[] vmiLocks = new ReentrantLock[STRIPES];
+
+  /**
+   * @param view the view reviews are judged against, asked once per review ({@link
+   *     InformerClusterView} gets a per-review deadline)
+   * @param inflight where admitted objects are recorded
+   * @param lookupTimeout the time within which a review is answered, lock wait and lookups included
+   */
+  public ReviewGate(Supplier<ClusterView> view, InflightRegistry inflight, Duration lookupTimeout) {
+    this.view = view;
+    this.inflight = inflight;
+    this.lookupTimeout = lookupTimeout;
+    for (int i = 0; i < STRIPES; i++) {
+      vmiLocks[i] = new ReentrantLock(true);
+    }
+  }
+
+  /**
+   * Runs {@code validate} (normally {@code v -> admission.validate(review, v)}) against the
+   * cluster, serialized with the reviews it could conflict with; records the object when the
+   * decision allows it and {@code dryRun} is false.
+   */
+  public Decision admit(Review review, boolean dryRun, Function<ClusterView, Decision> validate) {
+    Deadline deadline = Deadline.after(lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE)));
+    ClusterView current = view.get();
+    ClusterView bound = current instanceof InformerClusterView v ? v.within(deadline) : current;
+    ReentrantLock lock = lockFor(review, current);
+    if (lock == null) {
+      return validate.apply(bound);
+    }
+    if (!acquire(lock, deadline)) {
+      Lookup contended = review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
+      return validate.apply(new ContendedClusterView(bound, contended, busyMessage(review)));
+    }
+    try {
+      Decision decision = validate.apply(bound);
+      if (decision.allowed() && !dryRun) {
+        inflight.admitted(review);
+      }
+      return decision;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private ReentrantLock lockFor(Review review, ClusterView view) {
+    Operation op = review.operation();
+    if (review.kind() == Kind.POLICY
+        && (op == Operation.CREATE || op == Operation.UPDATE)
+        && view.supports().contains(Lookup.POLICIES)) {
+      return policyLock;
+    }
+    if (review.kind() == Kind.VMIM
+        && op == Operation.CREATE
+        && view.supports().contains(Lookup.MIGRATIONS)) {
+      String target =
+          review.effectiveNamespace()
+              + "/"
+              + review.object().path("spec").path("vmiName").asText("");
+      return vmiLocks[Math.floorMod(target.hashCode(), STRIPES)];
+    }
+    return null;
+  }
+
+  private static boolean acquire(ReentrantLock lock, Deadline deadline) {
+    try {
+      return lock.tryLock(deadline.remainingNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static String busyMessage(Review review) {
+    String what =
+        review.kind() == Kind.POLICY
+            ? "MigrationPolicies"
+            : "migrations of VirtualMachineInstance "
+                + review.object().path("spec").path("vmiName").asText("");
+    return "a concurrent review of " + what + " held the lookup timeout";
+  }
+}

@@ -1,0 +1,12 @@
+package io.migrationguard.webhook;
+
+/** The two admission endpoints; the lower-case name is the path and the metrics label. */
+public enum Webhook {
+  VALIDATE,
+  MUTATE;
+
+  /** {@code validate} or {@code mutate}. */
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

@@ -1,0 +1,108 @@
+package io.migrationguard.webhook.review;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.model.PatchOp;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/** Writes AdmissionReview responses and bare Status bodies, field for field as Kubernetes does. */
+final class ResponseWriter {
+  private final ObjectMapper mapper;
+
+  ResponseWriter(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  byte[] review(AdmissionRequest request, Verdict v) {
+    ObjectNode root = mapper.createObjectNode();
+    root.put("apiVersion", request.apiVersion());
+    root.put("kind", "AdmissionReview");
+    ObjectNode response = root.putObject("response");
+    response.put("uid", request.uid());
+    response.put("allowed", v.allowed());
+    if (v.status() != null) {
+      response.set("status", status(v.status()));
+    }
+    if (!v.patch().isEmpty()) {
+      response.put("patch", Base64.getEncoder().encodeToString(bytes(patch(v.patch()))));
+      response.put("patchType", "JSONPatch");
+    }
+    if (!v.warnings().isEmpty()) {
+      ArrayNode warnings = response.putArray("warnings");
+      v.warnings().forEach(warnings::add);
+    }
+    if (!v.auditAnnotations().isEmpty()) {
+      ObjectNode audit = response.putObject("auditAnnotations");
+      v.auditAnnotations().entrySet().stream()
+          .sorted(Map.Entry.comparingByKey())
+          .forEach(e -> audit.put(e.getKey(), e.getValue()));
+    }
+    return bytes(root);
+  }
+
+  byte[] status(int code, String reason, String message) {
+    ObjectNode root = mapper.createObjectNode();
+    root.put("kind", "Status");
+    root.put("apiVersion", "v1");
+    root.setAll(status(new Verdict.Status(code, reason, message, null)));
+    return bytes(root);
+  }
+
+  /** {@code metav1.Status} as Go marshals it (field order of the struct, empty metadata kept). */
+  private ObjectNode status(Verdict.Status s) {
+    ObjectNode status = mapper.createObjectNode();
+    status.putObject("metadata");
+    status.put("status", "Failure");
+    status.put("message", s.message());
+    status.put("reason", s.reason());
+    if (s.details() != null) {
+      Verdict.Details d = s.details();
+      ObjectNode details = status.putObject("details");
+      putNonEmpty(details, "name", d.name());
+      putNonEmpty(details, "group", d.group());
+      putNonEmpty(details, "kind", d.kind());
+      if (!d.causes().isEmpty()) {
+        ArrayNode causes = details.putArray("causes");
+        for (Verdict.Cause c : d.causes()) {
+          ObjectNode cause = causes.addObject();
+          putNonEmpty(cause, "reason", c.reason());
+          putNonEmpty(cause, "message", c.message());
+          putNonEmpty(cause, "field", c.field());
+        }
+      }
+    }
+    status.put("code", s.code());
+    return status;
+  }
+
+  /** Go's {@code omitempty}: StatusDetails and StatusCause leave empty strings out. */
+  private static void putNonEmpty(ObjectNode node, String field, String value) {
+    if (value != null && !value.isEmpty()) {
+      node.put(field, value);
+    }
+  }
+
+  private ArrayNode patch(List<PatchOp> ops) {
+    ArrayNode array = mapper.createArrayNode();
+    for (PatchOp op : ops) {
+      ObjectNode o = array.addObject().put("op", op.op()).put("path", op.path());
+      if (!"remove".equals(op.op())) {
+        o.set("value", op.value());
+      }
+    }
+    return array;
+  }
+
+  private byte[] bytes(Object tree) {
+    try {
+      return mapper.writeValueAsBytes(tree);
+    } catch (JsonProcessingException e) {
+      // Trees of our own making always serialise; reaching this is a bug.
+      throw new IllegalStateException("cannot serialise a response", e);
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package io.migrationguard.cluster;
+
+import static io.migrationguard.cluster.Fixtures.create;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterUnavailableException;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.webhook.support.InjectTlsDir;
+import io.migrationguard.webhook.support.TlsDir;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.net.InetAddress;
+import java.net.URL;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The API server goes away and comes back: lookups fail fast as unavailable (never from a stale
+ * cache, never hanging), reviews are refused with 503 naming the lookup, and both answer again once
+ * it is back.
+ */
+@QuarkusTest
+@TestProfile(ClusterWebhookProfile.class)
+@WithKubernetesTestServer(crud = true)
+class ClusterOutageTest {
+  private static final Logger LOG = Logger.getLogger(ClusterOutageTest.class);
+  private static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(2);
+
+  @TestHTTPResource(value = "/", tls = true)
+  URL base;
+
+  @InjectTlsDir TlsDir tls;
+  @KubernetesTestServer KubernetesServer server;
+  @Inject ClusterView view;
+  @Inject ClusterRuntime runtime;
+
+  @Test
+  void outageIsUnavailableWithinTheLookupTimeoutAndRecovers() {
+    Await.until("caches synced", () -> runtime.caches().stream().allMatch(CacheState::synced));
+    create(server.getClient(), ApiResource.VMI, Fixtures.vmi("ns", "vm", "Running"));
+    create(server.getClient(), ApiResource.POLICY, Fixtures.policy("p", "a", "b"));
+    Await.until("policy cached", () -> view.migrationPolicies().size() == 1);
+
+    Wire wire = new Wire(base, tls.caCertificate());
+    // warm the HTTPS client up (a dry run records nothing), so that the timings below are ours
+    assertTrue(
+        wire.validate(Reviews.vmimCreate("ns", "m-0", "vm"), true).path("allowed").asBoolean());
+
+    KubernetesMockServer api = server.getKubernetesMockServer();
+    int port = api.getPort();
+    api.shutdown();
+    Await.until("watches dropped", () -> runtime.caches().stream().noneMatch(CacheState::watching));
+
+    unavailable(Lookup.VMI, () -> view.vmi("ns", "vm"));
+    unavailable(Lookup.POLICIES, view::migrationPolicies);
+    unavailable(Lookup.MIGRATIONS, () -> view.migrations("ns"));
+    unavailable(Lookup.FEATURE_GATES, view::featureGates);
+    refused(
+        wire, Reviews.vmimCreate("ns", "m-1", "vm"), "could not look up VirtualMachineInstance");
+    refused(
+        wire,
+        Reviews.policyCreate(Fixtures.policy("p-2", "a", "b")),
+        "could not look up MigrationPolicies");
+
+    // A mock server cannot be restarted: the API server comes back as a new one on the same port.
+    KubernetesMockServer back =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
+    back.init(InetAddress.getLoopbackAddress(), port);
+    long backAt = System.nanoTime();
+    try (KubernetesClient client = back.createClient()) {
+      create(client, ApiResource.VMI, Fixtures.vmi("ns", "vm", "Running"));
+      create(client, ApiResource.POLICY, Fixtures.policy("p", "a", "b"));
+    }
+    // the live path answers as soon as the API server does, before the watches come back
+    assertEquals("vm", view.vmi("ns", "vm").orElseThrow().path("metadata").path("name").asText());
+    assertEquals(1, view.migrationPolicies().size());
+    assertTrue(wire.validate(Reviews.vmimCreate("ns", "m-1", "vm")).path("allowed").asBoolean());
+    Await.until("watches back", () -> runtime.caches().stream().allMatch(CacheState::watching));
+    LOG.infof("watches back %d ms after the API server", (System.nanoTime() - backAt) / 1_000_000);
+    assertEquals(1, view.migrationPolicies().size());
+    back.destroy();
+  }
+
+  /** Over HTTPS: a 503 naming the lookup, answered within the lookup timeout. */
+  private static void refused(Wire wire, Review review, String text) {
+    long start = System.nanoTime();
+    JsonNode response = wire.validate(review);
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    LOG.infof("%s refused after %d ms", review.kind(), took.toMillis());
+    assertEquals(false, response.path("allowed").asBoolean(), response.toString());
+    assertEquals(503, response.path("status").path("code").asInt(), response.toString());
+    assertTrue(
+        response.path("status").path("message").asText().contains(text), response.toString());
+    assertTrue(took.compareTo(LOOKUP_TIMEOUT) <= 0, review.kind() + " took " + took);
+  }
+
+  private static void unavailable(Lookup lookup, Supplier<?> call) {
+    long start = System.nanoTime();
+    var e = assertThrows(ClusterUnavailableException.class, call::get);
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    LOG.infof("%s unavailable after %d ms: %s", lookup, took.toMillis(), e.getMessage());
+    assertEquals(lookup, e.lookup());
+    assertTrue(took.compareTo(LOOKUP_TIMEOUT) <= 0, lookup + " took " + took);
+  }
+}

@@ -1,0 +1,194 @@
+package io.migrationguard.cluster;
+
+import static io.migrationguard.cluster.Fixtures.create;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.migrationguard.core.Admission;
+import io.migrationguard.core.Decision;
+import io.migrationguard.core.Engines;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.Settings;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.Finding;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The cluster rules of the real engine, judged through the gate against the mock API server. */
+@QuarkusTest
+@TestProfile(ClusterOnProfile.class)
+@WithKubernetesTestServer(crud = true)
+class ClusterRulesTest {
+  private static final String NS = "vms";
+
+  @KubernetesTestServer KubernetesServer server;
+  @Inject ReviewGate gate;
+  @Inject ClusterView view;
+  @Inject ClusterRuntime runtime;
+
+  private final Admission engine = Engines.standard(Settings.defaults());
+  private KubernetesClient client;
+
+  @BeforeEach
+  void connect() {
+    client = server.getClient();
+    Await.until("caches synced", () -> runtime.caches().stream().allMatch(CacheState::synced));
+  }
+
+  private Decision judge(Review review) {
+    return gate.admit(review, false, v -> engine.validate(review, v));
+  }
+
+  private static String errorRules(Decision d) {
+    return d.errors().stream().map(Finding::rule).distinct().collect(Collectors.joining(","));
+  }
+
+  @Test
+  void vmiMustExistRunAndBeMigratable() {
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "vm-run", "Running"));
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "vm-done", "Succeeded"));
+    create(
+        client,
+        ApiResource.VMI,
+        Fixtures.notMigratableVmi(NS, "vm-disk", "DisksNotLiveMigratable"));
+    create(
+        client,
+        ApiResource.VMI,
+        Fixtures.notMigratableVmi(NS, "vm-hostdev", "HostDeviceNotLiveMigratable"));
+
+    assertTrue(judge(Reviews.vmimCreate(NS, "m-run", "vm-run")).allowed());
+    Decision done = judge(Reviews.vmimCreate(NS, "m-done", "vm-done"));
+    assertEquals("vmim-vmi-migratable", errorRules(done));
+    assertTrue(done.errors().get(0).detail().contains("Succeeded"), done.errors().get(0).detail());
+    assertEquals(
+        "vmim-vmi-migratable", errorRules(judge(Reviews.vmimCreate(NS, "m-x", "vm-absent"))));
+    assertEquals(
+        "vmim-vmi-migratable", errorRules(judge(Reviews.vmimCreate(NS, "m-d", "vm-disk"))));
+    Decision hostdev = judge(Reviews.vmimCreate(NS, "m-h", "vm-hostdev"));
+    assertTrue(hostdev.errors().get(0).detail().contains("HostDeviceNotLiveMigratable"));
+    // a decentralized migration copies the disks: DisksNotLiveMigratable does not stop it
+    assertTrue(judge(Reviews.vmimSend(NS, "m-send", "vm-disk")).allowed());
+    assertEquals(
+        "vmim-vmi-migratable", errorRules(judge(Reviews.vmimSend(NS, "m-s2", "vm-hostdev"))));
+  }
+
+  @Test
+  void oneMigrationInFlightPerVmi() {
+    for (String vm : List.of("vm-a", "vm-b", "vm-c")) {
+      create(client, ApiResource.VMI, Fixtures.vmi(NS, vm, "Running"));
+    }
+    create(client, ApiResource.VMIM, Fixtures.vmim(NS, "a-running", "vm-a", "Running", true));
+    create(client, ApiResource.VMIM, Fixtures.vmim(NS, "b-unlabelled", "vm-b", null, false));
+    create(client, ApiResource.VMIM, Fixtures.vmim(NS, "c-finished", "vm-c", "Succeeded", true));
+    Await.until("migrations cached", () -> view.migrations(NS).size() >= 3);
+
+    Decision a = judge(Reviews.vmimCreate(NS, "a-2", "vm-a"));
+    assertEquals("vmim-no-inflight", errorRules(a));
+    assertTrue(a.errors().get(0).detail().contains("a-running"), a.errors().get(0).detail());
+    assertEquals("vmim-no-inflight", errorRules(judge(Reviews.vmimCreate(NS, "b-2", "vm-b"))));
+    assertTrue(judge(Reviews.vmimCreate(NS, "c-2", "vm-c")).allowed());
+    // admitted a moment ago, not in the cache yet: a second one is still a duplicate
+    assertEquals("vmim-no-inflight", errorRules(judge(Reviews.vmimCreate(NS, "c-3", "vm-c"))));
+  }
+
+  @Test
+  void policySelectorsAreUniqueAndAnUpdateNeverConflictsWithItself() {
+    ObjectNode gold = Fixtures.policy("gold", "tier", "gold");
+    create(client, ApiResource.POLICY, gold);
+    Await.until("gold cached", () -> names(view.migrationPolicies()).contains("gold"));
+
+    Decision dup = judge(Reviews.policyCreate(Fixtures.policy("gold-2", "tier", "gold")));
+    assertEquals("policy-selectors-unique", errorRules(dup));
+    assertTrue(dup.errors().get(0).detail().contains("\"gold\""), dup.errors().get(0).detail());
+    ObjectNode stored =
+        (ObjectNode)
+            view.migrationPolicies().stream()
+                .filter(p -> p.path("metadata").path("name").asText().equals("gold"))
+                .findFirst()
+                .orElseThrow();
+    Decision update = judge(Reviews.policyUpdate(stored.deepCopy(), stored));
+    assertTrue(update.allowed(), update.toString());
+
+    Decision tie = judge(Reviews.policyCreate(Fixtures.policy("zone-a", "zone", "a")));
+    assertTrue(tie.allowed());
+    assertEquals(
+        List.of("policy-selectors-tie"), tie.warnings().stream().map(Finding::rule).toList());
+  }
+
+  @Test
+  void aDeletedPolicyNoLongerConflicts() {
+    create(client, ApiResource.POLICY, Fixtures.policy("old", "team", "red"));
+    Await.until("old cached", () -> names(view.migrationPolicies()).contains("old"));
+    ObjectNode successor = Fixtures.policy("successor", "team", "red");
+    assertFalse(judge(Reviews.policyCreate(successor)).allowed());
+    Fixtures.delete(client, ApiResource.POLICY, null, "old");
+    Await.until("old gone", () -> !names(view.migrationPolicies()).contains("old"));
+    assertTrue(judge(Reviews.policyCreate(successor)).allowed());
+  }
+
+  @Test
+  void gatesFollowTheKubeVirtCr() {
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "vm-gate", "Running"));
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "vm-gate-2", "Running"));
+    ObjectNode tuned = Reviews.withMaxDowntime(Fixtures.policy("tuned", "gate", "x"), 500);
+    assertEquals("policy-max-downtime-gate", errorRules(judge(Reviews.policyCreate(tuned))));
+    assertTrue(judge(Reviews.vmimSend(NS, "g-1", "vm-gate")).allowed()); // Beta: on by default
+
+    ObjectNode kv = Fixtures.kubevirt("kubevirt", "kubevirt", "MigrationStallDetection");
+    ((ObjectNode) kv.at("/spec/configuration/developerConfiguration"))
+        .putArray("disabledFeatureGates")
+        .add("DecentralizedLiveMigration");
+    create(client, ApiResource.KUBEVIRT, kv);
+    Await.until("gates read", () -> view.featureGates().enabled("MigrationStallDetection"));
+    assertTrue(judge(Reviews.policyCreate(tuned)).allowed());
+    assertEquals(
+        "vmim-decentralized-gate", errorRules(judge(Reviews.vmimSend(NS, "g-2", "vm-gate-2"))));
+    Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
+    Await.until("defaults again", () -> !view.featureGates().enabled("MigrationStallDetection"));
+  }
+
+  @Test
+  void ofRacingDuplicatePoliciesExactlyOneIsAdmitted() throws Exception {
+    int n = 16;
+    ExecutorService pool = Executors.newFixedThreadPool(n);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<Decision>> results = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Review review = Reviews.policyCreate(Fixtures.policy("race-" + i, "race", "same"));
+      results.add(
+          pool.submit(
+              () -> {
+                start.await();
+                return judge(review);
+              }));
+    }
+    start.countDown();
+    int allowed = 0;
+    for (Future<Decision> f : results) {
+      allowed += f.get(30, TimeUnit.SECONDS).allowed() ? 1 : 0;
+    }
+    pool.shutdown();
+    assertEquals(1, allowed);
+  }
+
+  private static List<String> names(List<com.fasterxml.jackson.databind.JsonNode> objects) {
+    return InformerClusterViewTest.names(objects);
+  }
+}

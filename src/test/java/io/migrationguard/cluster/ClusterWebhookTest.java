@@ -1,0 +1,201 @@
+package io.migrationguard.cluster;
+
+import static io.migrationguard.cluster.Fixtures.create;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.webhook.support.InjectTlsDir;
+import io.migrationguard.webhook.support.TlsDir;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** AdmissionReviews over HTTPS to {@code /validate}, decided by what the mock API server holds. */
+@QuarkusTest
+@TestProfile(ClusterWebhookProfile.class)
+@WithKubernetesTestServer(crud = true)
+class ClusterWebhookTest {
+  private static final String NS = "prod";
+
+  @TestHTTPResource(value = "/", tls = true)
+  URL base;
+
+  @InjectTlsDir TlsDir tls;
+  @KubernetesTestServer KubernetesServer server;
+  @Inject ClusterView view;
+  @Inject ClusterRuntime runtime;
+
+  private KubernetesClient client;
+  private Wire wire;
+
+  @BeforeEach
+  void connect() {
+    client = server.getClient();
+    wire = new Wire(base, tls.caCertificate());
+    Await.until("caches synced", () -> runtime.caches().stream().allMatch(CacheState::synced));
+  }
+
+  private static void allowed(JsonNode response) {
+    assertTrue(response.path("allowed").asBoolean(), response.toString());
+  }
+
+  private static void denied(JsonNode response, int code, String rule, String text) {
+    assertEquals(false, response.path("allowed").asBoolean(), response.toString());
+    assertEquals(code, response.path("status").path("code").asInt(), response.toString());
+    String rules = response.path("auditAnnotations").path("rules").asText();
+    assertTrue(List.of(rules.split(",")).contains(rule), rule + " not in " + response);
+    String message = response.path("status").path("message").asText();
+    assertTrue(message.contains(text), message);
+  }
+
+  @Test
+  void migrationsAreJudgedByTheVmiAndTheMigrationsInFlight() {
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "web", "Running"));
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "batch", "Failed"));
+    create(client, ApiResource.VMI, Fixtures.notMigratableVmi(NS, "db", "DisksNotLiveMigratable"));
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "cache", "Running"));
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "queue", "Running"));
+    create(client, ApiResource.VMIM, Fixtures.vmim(NS, "cache-1", "cache", "Scheduling", true));
+    create(client, ApiResource.VMIM, Fixtures.vmim(NS, "queue-1", "queue", null, false));
+    create(client, ApiResource.VMIM, Fixtures.vmim(NS, "web-0", "web", "Succeeded", true));
+    Await.until("migrations cached", () -> view.migrations(NS).size() == 3);
+
+    allowed(wire.validate(Reviews.vmimCreate(NS, "web-1", "web")));
+    denied(
+        wire.validate(Reviews.vmimCreate(NS, "b-1", "batch")),
+        422,
+        "vmim-vmi-migratable",
+        "Failed");
+    denied(
+        wire.validate(Reviews.vmimCreate(NS, "n-1", "nope")),
+        422,
+        "vmim-vmi-migratable",
+        "not found");
+    denied(
+        wire.validate(Reviews.vmimCreate(NS, "db-1", "db")),
+        422,
+        "vmim-vmi-migratable",
+        "DisksNotLiveMigratable");
+    allowed(wire.validate(Reviews.vmimSend(NS, "db-2", "db")));
+    denied(
+        wire.validate(Reviews.vmimCreate(NS, "cache-2", "cache")),
+        422,
+        "vmim-no-inflight",
+        "cache-1");
+    denied(
+        wire.validate(Reviews.vmimCreate(NS, "queue-2", "queue")),
+        422,
+        "vmim-no-inflight",
+        "queue-1");
+  }
+
+  @Test
+  void policiesAreComparedWithTheOthersButNeverWithThemselves() {
+    create(client, ApiResource.POLICY, Fixtures.policy("bronze", "tier", "bronze"));
+    Await.until(
+        "bronze cached",
+        () -> InformerClusterViewTest.names(view.migrationPolicies()).contains("bronze"));
+    JsonNode stored =
+        view.migrationPolicies().stream()
+            .filter(p -> p.path("metadata").path("name").asText().equals("bronze"))
+            .findFirst()
+            .orElseThrow();
+
+    denied(
+        wire.validate(Reviews.policyCreate(Fixtures.policy("bronze-2", "tier", "bronze"))),
+        422,
+        "policy-selectors-unique",
+        "\"bronze\" has the same selectors");
+    ObjectNode relabelled = stored.deepCopy();
+    ((ObjectNode) relabelled.get("metadata")).putObject("labels").put("owner", "ops");
+    allowed(wire.validate(Reviews.policyUpdate(relabelled, stored)));
+    JsonNode tie = wire.validate(Reviews.policyCreate(Fixtures.policy("rack-7", "rack", "7")));
+    allowed(tie);
+    assertEquals("policy-selectors-tie", tie.path("auditAnnotations").path("rules").asText());
+    List<String> warnings = new ArrayList<>();
+    tie.path("warnings").forEach(w -> warnings.add(w.asText()));
+    assertTrue(warnings.stream().anyMatch(w -> w.contains("\"bronze\"")), warnings.toString());
+  }
+
+  @Test
+  void aDeletedPolicyMakesRoomAndDryRunsAreNotRemembered() {
+    create(client, ApiResource.POLICY, Fixtures.policy("legacy", "app", "erp"));
+    Await.until(
+        "legacy cached",
+        () -> InformerClusterViewTest.names(view.migrationPolicies()).contains("legacy"));
+    Review successor = Reviews.policyCreate(Fixtures.policy("erp", "app", "erp"));
+    denied(wire.validate(successor), 422, "policy-selectors-unique", "legacy");
+    Fixtures.delete(client, ApiResource.POLICY, null, "legacy");
+    Await.until(
+        "legacy gone",
+        () -> !InformerClusterViewTest.names(view.migrationPolicies()).contains("legacy"));
+    allowed(wire.validate(successor, true));
+    allowed(wire.validate(successor, true)); // the dry run left nothing behind
+    allowed(wire.validate(successor));
+    Review another = Reviews.policyCreate(Fixtures.policy("erp-copy", "app", "erp"));
+    denied(wire.validate(another), 422, "policy-selectors-unique", "\"erp\"");
+  }
+
+  @Test
+  void gatesComeFromTheKubeVirtCr() {
+    Review tuned =
+        Reviews.policyCreate(Reviews.withMaxDowntime(Fixtures.policy("tuned", "sla", "gold"), 300));
+    denied(wire.validate(tuned, true), 422, "policy-max-downtime-gate", "MigrationStallDetection");
+    create(
+        client,
+        ApiResource.KUBEVIRT,
+        Fixtures.kubevirt("kubevirt", "kubevirt", "MigrationDowntimeTuning"));
+    Await.until("gate read", () -> view.featureGates().enabled("MigrationDowntimeTuning"));
+    allowed(wire.validate(tuned, true));
+    Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
+    Await.until("defaults", () -> !view.featureGates().enabled("MigrationDowntimeTuning"));
+  }
+
+  @Test
+  void ofConcurrentDuplicatesExactlyOneIsAdmitted() throws Exception {
+    int n = 12;
+    ExecutorService pool = Executors.newFixedThreadPool(n);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<JsonNode>> answers = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Review review = Reviews.policyCreate(Fixtures.policy("dup-" + i, "dup", "same"));
+      answers.add(
+          pool.submit(
+              () -> {
+                start.await();
+                return wire.validate(review);
+              }));
+    }
+    start.countDown();
+    int allowed = 0;
+    for (Future<JsonNode> f : answers) {
+      JsonNode answer = f.get(60, TimeUnit.SECONDS);
+      if (answer.path("allowed").asBoolean()) {
+        allowed++;
+      } else {
+        assertEquals(422, answer.path("status").path("code").asInt(), answer.toString());
+      }
+    }
+    pool.shutdown();
+    assertEquals(1, allowed);
+  }
+}

@@ -1,0 +1,113 @@
+package io.migrationguard.cluster;
+
+import static io.migrationguard.cluster.Fixtures.create;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.migrationguard.core.cluster.ClusterView;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The informer view against the fabric8 mock API server: what it answers, and how it follows. */
+@QuarkusTest
+@TestProfile(ClusterOnProfile.class)
+@WithKubernetesTestServer(crud = true)
+class InformerClusterViewTest {
+  @KubernetesTestServer KubernetesServer server;
+  @Inject ClusterView view;
+  @Inject ClusterRuntime runtime;
+
+  KubernetesClient client;
+
+  @BeforeEach
+  void connect() {
+    client = server.getClient();
+    Await.until("caches synced", () -> runtime.caches().stream().allMatch(CacheState::synced));
+  }
+
+  @Test
+  void clusterModeIsOnAndTheViewIsTheInformerView() {
+    assertEquals(ClusterMode.ON, runtime.mode());
+    assertTrue(view.supports().containsAll(ClusterView.none().supports()));
+    assertEquals(4, view.supports().size());
+  }
+
+  @Test
+  void vmiIsALiveGet() {
+    create(client, ApiResource.VMI, Fixtures.vmi("vms", "running", "Running"));
+    JsonNode vmi = view.vmi("vms", "running").orElseThrow();
+    assertEquals("Running", vmi.path("status").path("phase").asText());
+    assertTrue(view.vmi("vms", "absent").isEmpty());
+    assertTrue(view.vmi("other", "running").isEmpty());
+    // names that cannot exist are not even asked for
+    assertTrue(view.vmi("vms", "../running").isEmpty());
+    assertTrue(view.vmi("vms", "Running").isEmpty());
+  }
+
+  @Test
+  void migrationsFollowTheWatchPerNamespaceAndByTarget() {
+    create(client, ApiResource.VMIM, Fixtures.vmim("mig", "m-labelled", "vm-a", "Running", true));
+    create(client, ApiResource.VMIM, Fixtures.vmim("mig", "m-unlabelled", "vm-a", null, false));
+    create(client, ApiResource.VMIM, Fixtures.vmim("mig", "m-b", "vm-b", "Succeeded", true));
+    create(client, ApiResource.VMIM, Fixtures.vmim("elsewhere", "m-c", "vm-a", "Running", true));
+    Await.until("three migrations in mig", () -> view.migrations("mig").size() == 3);
+    Await.until("one migration elsewhere", () -> view.migrations("elsewhere").size() == 1);
+    assertEquals(List.of("m-labelled", "m-unlabelled"), names(view.migrationsOf("mig", "vm-a")));
+    assertEquals(List.of("m-b"), names(view.migrationsOf("mig", "vm-b")));
+    assertEquals(List.of("m-c"), names(view.migrationsOf("elsewhere", "vm-a")));
+    assertTrue(view.migrationsOf("mig", "vm-z").isEmpty());
+  }
+
+  @Test
+  void policiesFollowCreatesAndDeletes() {
+    create(client, ApiResource.POLICY, Fixtures.policy("p-one", "tier", "gold"));
+    Await.until("p-one cached", () -> names(view.migrationPolicies()).contains("p-one"));
+    Fixtures.delete(client, ApiResource.POLICY, null, "p-one");
+    Await.until("p-one gone", () -> !names(view.migrationPolicies()).contains("p-one"));
+  }
+
+  @Test
+  void featureGatesComeFromTheKubeVirtCr() {
+    assertFalse(view.featureGates().enabled("MigrationStallDetection"));
+    create(
+        client,
+        ApiResource.KUBEVIRT,
+        Fixtures.kubevirt("kubevirt", "kubevirt", "MigrationStallDetection"));
+    Await.until("gate on", () -> view.featureGates().enabled("MigrationStallDetection"));
+    assertTrue(view.featureGates().enabled("DecentralizedLiveMigration"));
+    Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
+    Await.until("gate off", () -> !view.featureGates().enabled("MigrationStallDetection"));
+  }
+
+  @Test
+  void aWatchingCacheAnswersWithoutAskingTheApiServerAndAVmiIsAlwaysAsked() {
+    create(client, ApiResource.POLICY, Fixtures.policy("p-cached", "tier", "silver"));
+    Await.until(
+        "policy cache watching",
+        () ->
+            runtime.caches().stream()
+                .anyMatch(c -> c.resource().equals("migrationpolicies") && c.watching()));
+    Await.until("p-cached cached", () -> names(view.migrationPolicies()).contains("p-cached"));
+    int before = server.getKubernetesMockServer().getRequestCount();
+    for (int i = 0; i < 10; i++) {
+      assertTrue(names(view.migrationPolicies()).contains("p-cached"));
+    }
+    assertEquals(before, server.getKubernetesMockServer().getRequestCount());
+    view.vmi("vms", "whatever");
+    assertEquals(before + 1, server.getKubernetesMockServer().getRequestCount());
+  }
+
+  static List<String> names(List<JsonNode> objects) {
+    return objects.stream().map(o -> o.path("metadata").path("name").asText()).sorted().toList();
+  }
+}

@@ -1,0 +1,136 @@
+package io.migrationguard.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.migrationguard.core.cluster.ClusterUnavailableException;
+import io.migrationguard.core.cluster.Lookup;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Live lookups: what each API server answer means, and that a silent server cannot hold us. */
+class LiveLookupsTest {
+  private static final String PATH = ApiResource.VMI.objectPath("ns", "vm");
+  private final List<AutoCloseable> open = new ArrayList<>();
+
+  @AfterEach
+  void close() throws Exception {
+    for (AutoCloseable c : open) {
+      c.close();
+    }
+  }
+
+  private LiveLookups against(String url) {
+    KubernetesClient client =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new ConfigBuilder().withMasterUrl(url).withRequestRetryBackoffLimit(5).build())
+            .build();
+    open.add(client);
+    return new LiveLookups(client, new ObjectMapper());
+  }
+
+  private KubernetesMockServer last;
+
+  private LiveLookups mock(int code, String body) {
+    KubernetesMockServer server = new KubernetesMockServer(false);
+    last = server;
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    open.add(server::destroy);
+    server.expect().get().withPath("/" + PATH).andReturn(code, body).always();
+    server
+        .expect()
+        .get()
+        .withPath("/" + ApiResource.POLICY.collectionPath(null))
+        .andReturn(code, body)
+        .always();
+    return against(server.url("/"));
+  }
+
+  @Test
+  void okIsTheObjectAnd404IsAbsent() {
+    var vmi = mock(200, "{\"metadata\":{\"name\":\"vm\"}}").get(PATH, Lookup.VMI, "ns/vm", soon());
+    assertEquals("vm", vmi.orElseThrow().path("metadata").path("name").asText());
+    assertTrue(mock(404, "{}").get(PATH, Lookup.VMI, "ns/vm", soon()).isEmpty());
+  }
+
+  @Test
+  void aListIsItsItemsAndAnUnservedListIsEmpty() {
+    String path = ApiResource.POLICY.collectionPath(null);
+    var items =
+        mock(200, "{\"items\":[{\"a\":1},{\"b\":2}]}").list(path, Lookup.POLICIES, "x", soon());
+    assertEquals(2, items.size());
+    assertEquals(List.of(), mock(404, "{}").list(path, Lookup.POLICIES, "x", soon()));
+  }
+
+  @Test
+  void forbiddenServerErrorsAndGarbageAreUnavailable() {
+    for (int code : new int[] {401, 403, 500, 503}) {
+      var e =
+          assertThrows(
+              ClusterUnavailableException.class,
+              () -> mock(code, "{}").get(PATH, Lookup.VMI, "ns/vm", soon()));
+      assertTrue(e.getMessage().contains("HTTP " + code), e.getMessage());
+      assertEquals(Lookup.VMI, e.lookup());
+      // no retries: within the lookup timeout a retry would only hide the outage
+      assertEquals(1, last.getRequestCount(), "requests for HTTP " + code);
+    }
+    var e =
+        assertThrows(
+            ClusterUnavailableException.class,
+            () -> mock(200, "not json").get(PATH, Lookup.VMI, "ns/vm", soon()));
+    assertTrue(e.getMessage().contains("JSON"), e.getMessage());
+  }
+
+  @Test
+  void aServerThatNeverAnswersIsUnavailableAtTheDeadline() throws IOException {
+    ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    open.add(silent);
+    List<Socket> accepted = new ArrayList<>();
+    Thread acceptor =
+        new Thread(
+            () -> {
+              try {
+                while (true) {
+                  accepted.add(silent.accept()); // and never answer
+                }
+              } catch (IOException closed) {
+                // test over
+              }
+            });
+    acceptor.setDaemon(true);
+    acceptor.start();
+    LiveLookups live = against("http://127.0.0.1:" + silent.getLocalPort());
+    long start = System.nanoTime();
+    var e =
+        assertThrows(
+            ClusterUnavailableException.class,
+            () -> live.get(PATH, Lookup.VMI, "ns/vm", Deadline.after(Duration.ofMillis(300))));
+    long ms = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(ms >= 300 && ms < 1500, "took " + ms + " ms");
+    assertTrue(e.getMessage().contains("within the lookup timeout"), e.getMessage());
+    // a spent budget is not even tried
+    Deadline spent = Deadline.after(Duration.ZERO);
+    var e2 =
+        assertThrows(
+            ClusterUnavailableException.class, () -> live.get(PATH, Lookup.VMI, "ns/vm", spent));
+    assertTrue(e2.getMessage().contains("already spent"), e2.getMessage());
+  }
+
+  private static Deadline soon() {
+    return Deadline.after(Duration.ofSeconds(5));
+  }
+}

@@ -1,0 +1,173 @@
+package io.migrationguard.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Admission;
+import io.migrationguard.core.Decision;
+import io.migrationguard.core.FieldValidation;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.Settings;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.InMemoryClusterView;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gate with the real engine and a selector-uniqueness rule that dawdles between reading the
+ * cluster and answering, so that an unserialized check would let racing duplicates through.
+ */
+class ReviewGateTest {
+  private final InflightRegistry registry = new InflightRegistry(Duration.ofSeconds(30));
+
+  /** An in-memory cluster that, like the informer view, holds what this process admitted. */
+  private final ClusterView cluster =
+      new InMemoryClusterView() {
+        @Override
+        public List<JsonNode> migrationPolicies() {
+          return registry.policies(super.migrationPolicies());
+        }
+      };
+
+  private final Admission engine =
+      new Admission(
+          (k, o, m) -> List.of(), List.of(new SlowUnique()), List.of(), Settings.defaults());
+
+  private static Review create(String name) {
+    return new Review(
+        Kind.POLICY,
+        Operation.CREATE,
+        Fixtures.policy(name, "tier", "gold"),
+        null,
+        null,
+        "u",
+        FieldValidation.STRICT);
+  }
+
+  @Test
+  void ofRacingDuplicatesExactlyOneIsAdmitted() throws Exception {
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofSeconds(10));
+    int n = 12;
+    ExecutorService pool = Executors.newFixedThreadPool(n);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<Decision>> results = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Review review = create("p-" + i);
+      results.add(
+          pool.submit(
+              () -> {
+                start.await();
+                return gate.admit(review, false, v -> engine.validate(review, v));
+              }));
+    }
+    start.countDown();
+    int allowed = 0;
+    for (Future<Decision> f : results) {
+      allowed += f.get(30, TimeUnit.SECONDS).allowed() ? 1 : 0;
+    }
+    pool.shutdown();
+    assertEquals(1, allowed);
+  }
+
+  @Test
+  void dryRunIsJudgedButNotRecorded() {
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofSeconds(2));
+    Review a = create("a");
+    assertTrue(gate.admit(a, true, v -> engine.validate(a, v)).allowed());
+    assertEquals(0, registry.size());
+    assertTrue(gate.admit(a, false, v -> engine.validate(a, v)).allowed());
+    Review b = create("b");
+    assertFalse(gate.admit(b, true, v -> engine.validate(b, v)).allowed());
+  }
+
+  @Test
+  void aReviewThatCannotGetItsTurnInTimeIsUnavailable() throws Exception {
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofMillis(200));
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Review a = create("a");
+    Future<Decision> first =
+        pool.submit(
+            () ->
+                gate.admit(
+                    a,
+                    false,
+                    v -> {
+                      holding.countDown();
+                      await(release);
+                      return engine.validate(a, v);
+                    }));
+    assertTrue(holding.await(5, TimeUnit.SECONDS));
+    Review b = create("b");
+    Decision second = gate.admit(b, false, v -> engine.validate(b, v));
+    release.countDown();
+    assertFalse(second.allowed());
+    assertEquals(1, second.unavailable().size());
+    assertTrue(
+        second.unavailable().get(0).contains("MigrationPolicies"), second.unavailable().get(0));
+    assertTrue(first.get(5, TimeUnit.SECONDS).allowed());
+    pool.shutdown();
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Denies a policy whose selectors another policy has, after a pause that invites a race. */
+  private static final class SlowUnique implements Rule {
+    @Override
+    public RuleInfo info() {
+      return new RuleInfo(
+          "test-unique",
+          "Selectors are unique.",
+          Set.of(Kind.POLICY),
+          Set.of(Operation.CREATE),
+          Severity.ERROR,
+          Set.of(Lookup.POLICIES));
+    }
+
+    @Override
+    public void check(Review review, ClusterView cluster, Findings out) {
+      JsonNode selectors = review.object().path("spec").path("selectors");
+      boolean duplicate =
+          cluster.migrationPolicies().stream()
+              .filter(
+                  p ->
+                      !p.path("metadata")
+                          .path("name")
+                          .equals(review.object().path("metadata").path("name")))
+              .anyMatch(p -> p.path("spec").path("selectors").equals(selectors));
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (duplicate) {
+        out.duplicate(FieldPath.of("spec", "selectors"), selectors, "");
+      }
+    }
+  }
+}

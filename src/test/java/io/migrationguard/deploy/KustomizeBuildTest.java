@@ -1,0 +1,101 @@
+package io.migrationguard.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code kubectl apply -k} would send, built by kubectl's own kustomize: the base, the
+ * cert-manager overlay and the overlay certs/generate.sh writes. Skipped without kubectl.
+ */
+class KustomizeBuildTest {
+  @TempDir Path out;
+
+  @BeforeAll
+  static void needsKubectl() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Commands.available("kubectl", "version", "--client"),
+        "kubectl is not installed: the kustomize builds are not checked");
+  }
+
+  @Test
+  void baseBuildsToTheCommittedObjects() {
+    List<JsonNode> built = build(Path.of("manifests"));
+    assertEquals(ids(Manifests.base().objects()), ids(built));
+  }
+
+  @Test
+  void certManagerOverlayLeavesCaBundleToTheInjector() {
+    List<JsonNode> built = build(CertManagerOverlayTest.OVERLAY);
+    int configs = 0;
+    for (JsonNode o : built) {
+      if (o.path("kind").asText().endsWith("WebhookConfiguration")) {
+        configs++;
+        assertFalse(
+            o.at("/metadata/annotations")
+                .path("cert-manager.io/inject-ca-from")
+                .asText()
+                .isEmpty());
+        o.path("webhooks").forEach(w -> assertFalse(w.at("/clientConfig").has("caBundle")));
+      }
+    }
+    assertEquals(2, configs);
+  }
+
+  @Test
+  void generatedOverlayGivesEveryWebhookTheBundleAndFollowsTheNamespace() throws Exception {
+    OpensslAssumption.require();
+    Commands.generate(out, "--namespace", "kv-guard").ok();
+    String bundle =
+        Base64.getEncoder().encodeToString(Files.readAllBytes(out.resolve("ca-bundle.crt")));
+    List<JsonNode> built = build(out);
+    int webhooks = 0;
+    for (JsonNode o : built) {
+      if (o.path("kind").asText().endsWith("WebhookConfiguration")) {
+        for (JsonNode w : o.path("webhooks")) {
+          webhooks++;
+          assertEquals(bundle, w.at("/clientConfig/caBundle").asText());
+          assertEquals("kv-guard", w.at("/clientConfig/service/namespace").asText());
+          assertEquals("kv-guard", w.at("/namespaceSelector/matchExpressions/0/values/0").asText());
+        }
+      } else if (!o.path("kind").asText().startsWith("Cluster")) {
+        String ns =
+            o.path("kind").asText().equals("Namespace") ? "/metadata/name" : "/metadata/namespace";
+        assertEquals("kv-guard", o.at(ns).asText(), o.path("kind").asText());
+      }
+    }
+    assertEquals(4, webhooks);
+    assertTrue(built.stream().anyMatch(o -> o.path("kind").asText().equals("Secret")));
+  }
+
+  private static List<JsonNode> build(Path dir) {
+    Commands.Result r = Commands.run(List.of("kubectl", "kustomize", dir.toString())).ok();
+    try {
+      Path f = Files.createTempFile("mg-build", ".yaml");
+      Files.writeString(f, r.output());
+      List<JsonNode> docs = Manifests.readAll(f);
+      Files.delete(f);
+      return docs;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static TreeSet<String> ids(List<JsonNode> objects) {
+    TreeSet<String> out = new TreeSet<>();
+    for (JsonNode o : objects) {
+      out.add(o.path("kind").asText() + "/" + o.at("/metadata/name").asText());
+    }
+    return out;
+  }
+}

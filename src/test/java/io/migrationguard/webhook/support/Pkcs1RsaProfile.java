@@ -1,0 +1,13 @@
+package io.migrationguard.webhook.support;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.List;
+import java.util.Map;
+
+/** The service with an RSA serving key in PKCS#1 form ({@code BEGIN RSA PRIVATE KEY}). */
+public class Pkcs1RsaProfile implements QuarkusTestProfile {
+  @Override
+  public List<TestResourceEntry> testResources() {
+    return List.of(new TestResourceEntry(TestCertificates.class, Map.of("key", "pkcs1-rsa")));
+  }
+}
