@@ -95,7 +95,7 @@ public final class Lint {
     // Compiling the schemas is most of the start-up: do it while the inputs are read and parsed.
     CompletableFuture<Evaluator> evaluator =
         CompletableFuture.supplyAsync(
-            () -> new Evaluator(Engines.standard(settings), o.showPatch()), Lint::daemon);
+            () -> new Evaluator(Engines.onDemand(settings), o.showPatch()), Lint::daemon);
     FeatureGates gates =
         o.kubevirt() == null ? FeatureGates.defaults() : KubeVirtGates.load(o.kubevirt());
     Against.Loaded against =

@@ -64,12 +64,18 @@ final class BlockLines {
 
   /**
    * Only characters whose handling is simple: no tabs or other controls (SnakeYAML rejects some),
-   * no surrogates (SnakeYAML counts columns in code points, this path in chars).
+   * no NEL or line/paragraph separators (YAML 1.1 line breaks), no surrogates (SnakeYAML counts
+   * columns in code points, this path in chars).
    */
   private static boolean plainChars(String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || Character.isSurrogate(c) || c >= 0xFEFF) {
+      if (c < 0x20
+          || (c >= 0x7F && c <= 0x9F)
+          || c == 0x2028
+          || c == 0x2029
+          || Character.isSurrogate(c)
+          || c >= 0xFEFF) {
         return false;
       }
     }

@@ -24,6 +24,16 @@ final class SchemaFiles {
 
   /** The compiled schema of every kind, validators built eagerly (no lazy init under load). */
   static Map<Kind, Schema> compile() {
+    SchemaRegistry registry = registry();
+    Map<Kind, Schema> schemas = new EnumMap<>(Kind.class);
+    for (Kind kind : Kind.values()) {
+      schemas.put(kind, compile(registry, kind));
+    }
+    return schemas;
+  }
+
+  /** A registry with the API server's semantics plugged in; compiling through it is not cheap. */
+  static SchemaRegistry registry() {
     Dialect dialect =
         Dialect.builder(Dialects.getDraft202012())
             .keyword(new KubeTypeKeyword())
@@ -35,15 +45,14 @@ final class SchemaFiles {
             .regularExpressionFactory(new BoundedRegexFactory())
             .pathType(PathType.JSON_POINTER)
             .build();
-    SchemaRegistry registry =
-        SchemaRegistry.withDialect(dialect, builder -> builder.schemaRegistryConfig(config));
-    Map<Kind, Schema> schemas = new EnumMap<>(Kind.class);
-    for (Kind kind : Kind.values()) {
-      Schema schema = registry.getSchema(SchemaLocation.of(DIRECTORY + fileName(kind)));
-      schema.initializeValidators();
-      schemas.put(kind, schema);
-    }
-    return schemas;
+    return SchemaRegistry.withDialect(dialect, builder -> builder.schemaRegistryConfig(config));
+  }
+
+  /** The schema of one kind, its validators built. */
+  static Schema compile(SchemaRegistry registry, Kind kind) {
+    Schema schema = registry.getSchema(SchemaLocation.of(DIRECTORY + fileName(kind)));
+    schema.initializeValidators();
+    return schema;
   }
 
   /** The schema file of a kind: its lower-case kind name, e.g. {@code migrationpolicy.json}. */

@@ -93,6 +93,8 @@ class BlockYamlDifferentialTest {
       "a: x\u0001\n",
       "a: \uD83D\uDE00 x\n",
       "a: é\n",
+      "a: x\u2028y\nb: 1\n",
+      "a: x\u0085y\n",
       "a:    \n",
       "a: ~\nb: null\nc: \"\"\n",
       "a: 1 \nb: 2   # c\n",

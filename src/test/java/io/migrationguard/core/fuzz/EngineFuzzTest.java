@@ -86,7 +86,7 @@ class EngineFuzzTest {
     System.out.printf(
         "engine fuzz: %d cases, %d denied, slowest validate+mutate %.2f ms%n",
         CASES, denied, slowestNanos / 1e6);
-    assertTrue(slowestNanos < 1_000_000_000L, "a call took " + slowestNanos / 1e6 + " ms");
+    assertTrue(slowestNanos < 5_000_000_000L, "a call took " + slowestNanos / 1e6 + " ms");
   }
 
   private record Seed(Kind kind, JsonNode object) {}

@@ -45,7 +45,7 @@ public final class NoInflight implements Rule {
     }
     String self = review.name();
     List<JsonNode> conflicts =
-        cluster.migrations(review.effectiveNamespace()).stream()
+        cluster.migrationsOf(review.effectiveNamespace(), vmiName).stream()
             .filter(m -> m != review.object())
             .filter(m -> self.isEmpty() || !self.equals(Checks.name(m)))
             .filter(m -> !Checks.isFinalPhase(Checks.phase(m)))
