@@ -119,8 +119,12 @@ final class LiveLookups {
         lookup, what + ": no answer from the API server within the lookup timeout");
   }
 
+  /**
+   * What went wrong, for the 503's message: the transport's own words, never a Java class name (the
+   * answer goes to the API server's client; issue 8, no internal detail in any response).
+   */
   private static String describe(Throwable t) {
     String message = t.getMessage();
-    return t.getClass().getSimpleName() + (message == null ? "" : " (" + message + ")");
+    return "cannot reach the API server" + (message == null ? "" : " (" + message + ")");
   }
 }

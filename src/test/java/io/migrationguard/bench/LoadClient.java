@@ -196,7 +196,7 @@ public final class LoadClient {
     }
   }
 
-  private static SSLContext trusting(Path ca) throws Exception {
+  static SSLContext trusting(Path ca) throws Exception {
     KeyStore ks = KeyStore.getInstance(KeyStore.getDefaultType());
     ks.load(null, null);
     try (InputStream in = new FileInputStream(ca.toFile())) {
