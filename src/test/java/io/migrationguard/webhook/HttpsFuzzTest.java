@@ -42,7 +42,9 @@ import org.junit.jupiter.api.Test;
 class HttpsFuzzTest {
   private static final int REVIEWS = 10_000;
   private static final int THREADS = 4;
-  private static final long HANG_MS = 1_000;
+  // A hang detector, not a speed check (bench/ measures speed): on two shared cores a GC pause
+  // under a parallel build has pushed single answers near 1 s.
+  private static final long HANG_MS = 3_000;
   // A body near 3 MiB is sent, read and parsed whole; on two shared cores, cold, that alone has
   // taken about 1 s. A hang still fails.
   private static final long LARGE_HANG_MS = 5_000;
