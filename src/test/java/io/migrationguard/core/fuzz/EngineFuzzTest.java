@@ -14,21 +14,18 @@ import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Settings;
-import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.InMemoryClusterView;
-import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.testing.ThrowingClusterView;
 import io.migrationguard.fuzz.JsonMutator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -49,7 +46,7 @@ class EngineFuzzTest {
     List<Seed> seeds = seeds();
     Random rnd = new Random(424242);
     JsonMutator mutator = new JsonMutator(rnd);
-    ClusterView[] clusters = {populated(seeds), ClusterView.none(), failing()};
+    ClusterView[] clusters = {populated(seeds), ClusterView.none(), new ThrowingClusterView()};
     long slowestNanos = 0;
     int denied = 0;
     for (int i = 0; i < CASES; i++) {
@@ -127,34 +124,5 @@ class EngineFuzzTest {
     }
     return view.featureGates(
         new FeatureGates(Set.of("MigrationStallDetection", "MigrationDowntimeTuning"), Set.of()));
-  }
-
-  private static ClusterView failing() {
-    return new ClusterView() {
-      @Override
-      public Set<Lookup> supports() {
-        return EnumSet.allOf(Lookup.class);
-      }
-
-      @Override
-      public Optional<JsonNode> vmi(String namespace, String name) {
-        throw new ClusterUnavailableException(Lookup.VMI, "connection refused");
-      }
-
-      @Override
-      public List<JsonNode> migrations(String namespace) {
-        throw new ClusterUnavailableException(Lookup.MIGRATIONS, "timed out after 2s");
-      }
-
-      @Override
-      public List<JsonNode> migrationPolicies() {
-        throw new ClusterUnavailableException(Lookup.POLICIES, "cache not synced");
-      }
-
-      @Override
-      public FeatureGates featureGates() {
-        throw new ClusterUnavailableException(Lookup.FEATURE_GATES, "cache not synced");
-      }
-    };
   }
 }
