@@ -1,24 +1,21 @@
 package io.migrationguard.cluster;
 
-import java.util.regex.Pattern;
+import io.migrationguard.core.names.LabelSyntax;
 
 /**
  * Guards the names put into API URLs. A name that is not a DNS-1123 subdomain (namespace: label)
  * cannot exist in the cluster, so the answer is known without asking, and nothing a user writes
- * ({@code ../}, {@code ?}, {@code %}) can change which URL is requested.
+ * ({@code ../}, {@code ?}, {@code %}) can change which URL is requested. The syntax is the engine's
+ * own ({@link LabelSyntax}), so the two cannot drift apart.
  */
 final class Names {
-  private static final Pattern SUBDOMAIN =
-      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-  private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-
   private Names() {}
 
   static boolean isObjectName(String name) {
-    return name != null && name.length() <= 253 && SUBDOMAIN.matcher(name).matches();
+    return name != null && LabelSyntax.dns1123SubdomainErrors(name).isEmpty();
   }
 
   static boolean isNamespace(String namespace) {
-    return namespace != null && namespace.length() <= 63 && LABEL.matcher(namespace).matches();
+    return namespace != null && LabelSyntax.dns1123LabelErrors(namespace).isEmpty();
   }
 }
