@@ -49,7 +49,7 @@ start_server() {
   local certs="$1" port="$2" log="$3"
   shift 3
   env MIGRATION_GUARD_TLS_CERT="$certs/tls.crt" MIGRATION_GUARD_TLS_KEY="$certs/tls.key" \
-    MIGRATION_GUARD_PORT="$port" MIGRATION_GUARD_CLUSTER=off "$@" \
+    MIGRATION_GUARD_PORT="$port" MIGRATION_GUARD_CLUSTER=off QUARKUS_HTTP_HOST=127.0.0.1 "$@" \
     java ${JAVA_OPTS:-} -jar "$JAR" >"$log" 2>&1 &
   SERVER_PID=$!
 }

@@ -5,14 +5,14 @@
 # Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor, time from process start
 # to the first successful review, the RSS after the load, and a final JSON line.
 #
-# Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=20 (s)
+# Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=30 (s)
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./lib.sh
 need_tools wrk curl openssl
 ensure_jar
 
-DURATION=${DURATION:-8}; RUNS=${RUNS:-3}; CONNS=${CONNS:-"32 100"}; THREADS=${THREADS:-2}; WARMUP=${WARMUP:-20}
+DURATION=${DURATION:-8}; RUNS=${RUNS:-3}; CONNS=${CONNS:-"32 100"}; THREADS=${THREADS:-2}; WARMUP=${WARMUP:-30}
 WORK=$(mktemp -d); trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"
 PORT=$(free_port)
@@ -31,27 +31,37 @@ run_wrk() { # conns path body duration -> RESULT line
 }
 echo "warming up for ${WARMUP} s"
 for p in vmim-create.json policy-create.json vmim-update.json floor-other-kind.json floor-other-kind-update.json; do
-  run_wrk 16 /validate "$p" $(( WARMUP / 5 + 1 )) >/dev/null
+  run_wrk 16 /validate "$p" $(( (WARMUP + 5) / 6 )) >/dev/null
 done
-run_wrk 16 /mutate vmim-create.json $(( WARMUP / 5 + 1 )) >/dev/null
+run_wrk 16 /mutate vmim-create.json $(( (WARMUP + 5) / 6 )) >/dev/null
 
 # Each case is compared with the floor of its own size: 2 KB creates with "floor", the 4 KB update with "floor-4k".
+# Runs are interleaved (round 1 of every case, then round 2, ...) so that drift over the run (JIT, heap sizing,
+# a neighbour on the machine) falls on every case alike instead of on whichever case comes first.
 CASES="floor:/validate:floor-other-kind.json vmim-create:/validate:vmim-create.json policy-create:/validate:policy-create.json mutate-vmim:/mutate:vmim-create.json floor-4k:/validate:floor-other-kind-update.json vmim-update:/validate:vmim-update.json"
+RAW="$WORK/raw"; : > "$RAW"
+for r in $(seq 1 "$RUNS"); do
+  for c in $CONNS; do
+    for spec in $CASES; do
+      IFS=: read -r name path body <<<"$spec"
+      line=$(run_wrk "$c" "$path" "$body" "$DURATION")
+      echo "$name $c $line" >> "$RAW"
+      printf '  round %s/%s %-14s %4s conns: %s\n' "$r" "$RUNS" "$name" "$c" "${line#RESULT }" >&2
+    done
+  done
+done
+total() { awk '{ s += $1 } END { print s + 0 }'; }
+# field NAME CONNS KEY: the values of KEY over the runs of one case.
+field() { awk -v n="$1" -v c="$2" -v k="$3" '$1 == n && $2 == c { for (i = 4; i <= NF; i++) { split($i, kv, "="); if (kv[1] == k) print kv[2] } }' "$RAW"; }
 json_cases=()
 printf '\n%-14s %5s %10s %8s %8s %8s %7s %6s\n' case conns req/s p50_ms p90_ms p99_ms floor errors
 for c in $CONNS; do
   floor_rps=0
   for spec in $CASES; do
     IFS=: read -r name path body <<<"$spec"
-    a_rps=(); a50=(); a90=(); a99=(); errs=0
-    for _ in $(seq 1 "$RUNS"); do
-      line=$(run_wrk "$c" "$path" "$body" "$DURATION")
-      field() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-      a_rps+=("$(field rps)"); a50+=("$(field p50)"); a90+=("$(field p90)"); a99+=("$(field p99)")
-      errs=$(( errs + $(field errors) + $(field non2xx) ))
-    done
-    m_rps=$(printf '%s\n' "${a_rps[@]}" | median); m50=$(printf '%s\n' "${a50[@]}" | median)
-    m90=$(printf '%s\n' "${a90[@]}" | median); m99=$(printf '%s\n' "${a99[@]}" | median)
+    m_rps=$(field "$name" "$c" rps | median); m50=$(field "$name" "$c" p50 | median)
+    m90=$(field "$name" "$c" p90 | median); m99=$(field "$name" "$c" p99 | median)
+    errs=$(( $(field "$name" "$c" errors | total) + $(field "$name" "$c" non2xx | total) ))
     case "$name" in floor*) floor_rps=$m_rps ;; esac
     ratio=$(awk -v a="$m_rps" -v b="$floor_rps" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
     printf '%-14s %5s %10.0f %8.2f %8.2f %8.2f %7s %6s\n' "$name" "$c" "$m_rps" "$m50" "$m90" "$m99" "$ratio" "$errs"

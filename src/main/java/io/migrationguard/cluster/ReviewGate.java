@@ -85,6 +85,16 @@ public final class ReviewGate {
     }
   }
 
+  /**
+   * Whether judging {@code review} may wait: on the lock shared with conflicting reviews, or on the
+   * API server (the informer view answers from its caches but falls back to live requests). The
+   * webhook judges such a review off the event loop. A view without a cluster never waits.
+   */
+  public boolean mayBlock(Review review) {
+    ClusterView current = view.get();
+    return current instanceof InformerClusterView || lockFor(review, current) != null;
+  }
+
   private ReentrantLock lockFor(Review review, ClusterView view) {
     Operation op = review.operation();
     if (review.kind() == Kind.POLICY

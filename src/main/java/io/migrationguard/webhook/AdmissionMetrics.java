@@ -10,7 +10,10 @@ import io.migrationguard.webhook.review.Verdict;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The admission metrics of interfaces.md, named for Prometheus by Micrometer's convention: {@code
@@ -31,42 +34,72 @@ public class AdmissionMetrics {
 
   @Inject MeterRegistry registry;
 
+  // Meters by their labels, built once: registering through a builder on every review looks the
+  // meter up by its full id (tags sorted and hashed), a measurable share of a review's cost.
+  private final Map<RequestKey, Counter> requests = new ConcurrentHashMap<>();
+  private final Map<DurationKey, Timer> durations = new ConcurrentHashMap<>();
+  private final Map<String, Counter> denials = new ConcurrentHashMap<>();
+  private final Map<Webhook, Counter> badRequests = new ConcurrentHashMap<>();
+
+  private record RequestKey(
+      Webhook webhook, String kind, String operation, boolean allowed, boolean dryRun) {}
+
+  private record DurationKey(Webhook webhook, String kind) {}
+
   /** Counts one answered review and its latency; {@code denyingRules} are the rules that denied. */
   public void review(
       Webhook webhook, AdmissionRequest r, Verdict v, Set<String> denyingRules, long nanos) {
     String kind = kindLabel(r);
-    Counter.builder("migration.guard.admission.requests")
-        .description("AdmissionReviews answered")
-        .tag("webhook", webhook.label())
-        .tag("kind", kind)
-        .tag("operation", Operation.parse(r.operation()).map(Enum::name).orElse("unknown"))
-        .tag("allowed", Boolean.toString(v.allowed()))
-        .tag("dry_run", Boolean.toString(r.dryRun()))
-        .register(registry)
+    String operation = Operation.parse(r.operation()).map(Enum::name).orElse("unknown");
+    requests
+        .computeIfAbsent(
+            new RequestKey(webhook, kind, operation, v.allowed(), r.dryRun()), this::requestCounter)
         .increment();
-    Timer.builder("migration.guard.admission.duration")
-        .description("Time to answer an AdmissionReview, from body to response")
-        .tag("webhook", webhook.label())
-        .tag("kind", kind)
-        .serviceLevelObjectives(BUCKETS)
-        .register(registry)
-        .record(Duration.ofNanos(nanos));
+    durations
+        .computeIfAbsent(new DurationKey(webhook, kind), this::durationTimer)
+        .record(nanos, TimeUnit.NANOSECONDS);
     for (String rule : denyingRules) {
-      Counter.builder("migration.guard.rule.denials")
-          .description("Denied reviews, per rule that reported an error")
-          .tag("rule", rule)
-          .register(registry)
-          .increment();
+      denials.computeIfAbsent(rule, this::denialCounter).increment();
     }
   }
 
   /** Counts a body that was not an AdmissionReview (HTTP 400). */
   public void badRequest(Webhook webhook) {
-    Counter.builder("migration.guard.admission.bad.requests")
+    badRequests.computeIfAbsent(webhook, this::badRequestCounter).increment();
+  }
+
+  private Counter requestCounter(RequestKey k) {
+    return Counter.builder("migration.guard.admission.requests")
+        .description("AdmissionReviews answered")
+        .tag("webhook", k.webhook().label())
+        .tag("kind", k.kind())
+        .tag("operation", k.operation())
+        .tag("allowed", Boolean.toString(k.allowed()))
+        .tag("dry_run", Boolean.toString(k.dryRun()))
+        .register(registry);
+  }
+
+  private Timer durationTimer(DurationKey k) {
+    return Timer.builder("migration.guard.admission.duration")
+        .description("Time to answer an AdmissionReview, from body to response")
+        .tag("webhook", k.webhook().label())
+        .tag("kind", k.kind())
+        .serviceLevelObjectives(BUCKETS)
+        .register(registry);
+  }
+
+  private Counter denialCounter(String rule) {
+    return Counter.builder("migration.guard.rule.denials")
+        .description("Denied reviews, per rule that reported an error")
+        .tag("rule", rule)
+        .register(registry);
+  }
+
+  private Counter badRequestCounter(Webhook webhook) {
+    return Counter.builder("migration.guard.admission.bad.requests")
         .description("Request bodies that were not an AdmissionReview")
         .tag("webhook", webhook.label())
-        .register(registry)
-        .increment();
+        .register(registry);
   }
 
   private static String kindLabel(AdmissionRequest r) {

@@ -1,32 +1,43 @@
 package io.migrationguard.webhook;
 
-import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The HTTP door: {@code POST /validate} and {@code POST /mutate} take an AdmissionReview and answer
  * one. Deliberately thin; parsing and deciding live in {@link AdmissionHandler}. The body is taken
  * as raw bytes so that it is parsed once, under our own limits, whatever the Content-Type.
+ *
+ * <p>Called on the event loop: {@link AdmissionHandler} moves to a worker thread only a review that
+ * may wait on the cluster.
  */
 @Path("/")
-@Blocking // cluster lookups may block; keep them off the event loop
+@NonBlocking
 public class AdmissionResource {
   @Inject AdmissionHandler handler;
 
   @POST
   @Path("validate")
-  public Response validate(byte[] body) {
-    return respond(handler.handle(Webhook.VALIDATE, body));
+  public CompletionStage<Response> validate(byte[] body) {
+    return answer(Webhook.VALIDATE, body);
   }
 
   @POST
   @Path("mutate")
-  public Response mutate(byte[] body) {
-    return respond(handler.handle(Webhook.MUTATE, body));
+  public CompletionStage<Response> mutate(byte[] body) {
+    return answer(Webhook.MUTATE, body);
+  }
+
+  private CompletionStage<Response> answer(Webhook webhook, byte[] body) {
+    return handler
+        .handle(webhook, body, Infrastructure.getDefaultWorkerPool())
+        .thenApply(AdmissionResource::respond);
   }
 
   private static Response respond(Answer answer) {
