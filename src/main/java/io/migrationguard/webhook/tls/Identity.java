@@ -1,16 +1,14 @@
 package io.migrationguard.webhook.tls;
 
-import io.vertx.core.Vertx;
-import io.vertx.core.net.PemKeyCertOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
-import java.util.List;
-import javax.net.ssl.KeyManager;
-import javax.net.ssl.X509KeyManager;
 
 /**
  * One serving identity: a private key and its certificate chain, loaded from PEM files (PKCS#8,
- * PKCS#1 RSA or SEC1 EC keys; Vert.x does the PEM decoding).
+ * PKCS#1 RSA or SEC1 EC keys; see {@link PemFiles}).
  *
  * @param alias a name unique to this load, so that a handshake that started before a rotation still
  *     finds the key it chose
@@ -18,8 +16,6 @@ import javax.net.ssl.X509KeyManager;
  * @param chain the certificate chain, leaf first
  */
 public record Identity(String alias, PrivateKey key, X509Certificate[] chain) {
-  private static final List<String> KEY_TYPES = List.of("EC", "RSA", "EdDSA", "Ed25519", "Ed448");
-
   /** The serving (leaf) certificate. */
   public X509Certificate certificate() {
     return chain[0];
@@ -29,35 +25,22 @@ public record Identity(String alias, PrivateKey key, X509Certificate[] chain) {
    * Loads the pair and checks it ({@link PairCheck}); the result carries either the identity or why
    * it must not be served.
    */
-  public static Loaded load(Vertx vertx, String certFile, String keyFile, String alias) {
-    X509KeyManager manager;
+  public static Loaded load(String certFile, String keyFile, String alias) {
+    Identity id;
     try {
-      PemKeyCertOptions pem = new PemKeyCertOptions().setCertPath(certFile).setKeyPath(keyFile);
-      manager = x509(pem.getKeyManagerFactory(vertx).getKeyManagers());
-    } catch (Exception e) {
-      return new Loaded(
-          null, "cannot load " + certFile + " and " + keyFile + ": " + e.getMessage());
+      X509Certificate[] chain = PemFiles.certificates(Path.of(certFile));
+      PrivateKey key = PemFiles.privateKey(Path.of(keyFile), chain[0]);
+      id = new Identity(alias, key, chain);
+    } catch (IOException | GeneralSecurityException | RuntimeException e) {
+      return new Loaded(null, "cannot load " + certFile + " and " + keyFile + ": " + describe(e));
     }
-    for (String type : KEY_TYPES) {
-      String[] aliases = manager == null ? null : manager.getServerAliases(type, null);
-      if (aliases != null && aliases.length > 0) {
-        Identity id =
-            new Identity(
-                alias, manager.getPrivateKey(aliases[0]), manager.getCertificateChain(aliases[0]));
-        String problem = PairCheck.problem(id.key(), id.chain());
-        return problem == null ? new Loaded(id, null) : new Loaded(id, problem);
-      }
-    }
-    return new Loaded(null, "no private key and certificate in " + certFile + " and " + keyFile);
+    String problem = PairCheck.problem(id.key(), id.chain());
+    return problem == null ? new Loaded(id, null) : new Loaded(id, problem);
   }
 
-  private static X509KeyManager x509(KeyManager[] managers) {
-    for (KeyManager km : managers) {
-      if (km instanceof X509KeyManager x) {
-        return x;
-      }
-    }
-    return null;
+  private static String describe(Exception e) {
+    String m = e.getMessage();
+    return m == null || m.isBlank() ? "unreadable" : m;
   }
 
   /**

@@ -2,7 +2,6 @@ package io.migrationguard.webhook.tls;
 
 import io.quarkus.runtime.Startup;
 import io.quarkus.tls.TlsConfigurationRegistry;
-import io.vertx.core.Vertx;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,7 +24,6 @@ public class ServingTls {
   private static final Logger LOG = Logger.getLogger(ServingTls.class);
 
   @Inject TlsConfigurationRegistry registry;
-  @Inject Vertx vertx;
   @Inject Config config;
   @Inject ClientCa clientCa;
 
@@ -50,6 +48,7 @@ public class ServingTls {
       LOG.errorf("Serving certificate problem: %s", loaded.problem());
     }
     keyManager = new SwappableKeyManager(loaded.identity());
+    TlsWarmup.start(loaded.identity());
     registry.register(
         ServingTlsConfiguration.NAME,
         new ServingTlsConfiguration(keyManager, this::reload, clientCa.trustManager()));
@@ -100,7 +99,7 @@ public class ServingTls {
   }
 
   private Identity.Loaded load() {
-    return Identity.load(vertx, certFile, keyFile, "serving-" + loads.incrementAndGet());
+    return Identity.load(certFile, keyFile, "serving-" + loads.incrementAndGet());
   }
 
   private static boolean expiredOnly(Identity.Loaded loaded) {
