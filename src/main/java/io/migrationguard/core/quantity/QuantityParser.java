@@ -75,8 +75,7 @@ final class QuantityParser {
     if (suffix.outOfRange()) {
       return QuantityParse.bad("exponent out of range: at most " + MAX_EXPONENT + " in magnitude");
     }
-    BigDecimal magnitude = new BigDecimal(new BigInteger("0" + num + denom), 0);
-    magnitude = magnitude.movePointLeft(denom.length());
+    BigDecimal magnitude = magnitude(num, denom);
     return build(negative, magnitude, suffix);
   }
 
@@ -84,7 +83,7 @@ final class QuantityParser {
     if (suffix.base() == 10) {
       magnitude = magnitude.movePointRight(suffix.exponent());
     } else {
-      magnitude = magnitude.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(suffix.exponent())));
+      magnitude = magnitude.multiply(powerOfTwo(suffix.exponent()));
     }
     if (magnitude.signum() != 0 && magnitude.scale() > NANO_SCALE) {
       // Go rounds non-zero values up to the next nano: "if you want some, you get some".
@@ -100,6 +99,33 @@ final class QuantityParser {
     }
     BigDecimal value = negative ? magnitude.negate() : magnitude;
     return QuantityParse.of(new Quantity(value, format));
+  }
+
+  /** The exact value of {@code num.denom}; a long when it fits (the usual case: "64", "1.5"). */
+  private static BigDecimal magnitude(String num, String denom) {
+    if (num.length() + denom.length() <= 18) {
+      long unscaled = num.isEmpty() ? 0 : Long.parseLong(num);
+      for (int i = 0; i < denom.length(); i++) {
+        unscaled = unscaled * 10 + (denom.charAt(i) - '0');
+      }
+      return BigDecimal.valueOf(unscaled, denom.length());
+    }
+    return new BigDecimal(new BigInteger("0" + num + denom), denom.length());
+  }
+
+  // 2^0 .. 2^60 cover every binary suffix (Ki .. Ei); built once instead of on every parse.
+  private static final BigDecimal[] POWERS_OF_TWO = new BigDecimal[61];
+
+  static {
+    for (int i = 0; i < POWERS_OF_TWO.length; i++) {
+      POWERS_OF_TWO[i] = new BigDecimal(BigInteger.ONE.shiftLeft(i));
+    }
+  }
+
+  private static BigDecimal powerOfTwo(int exponent) {
+    return exponent >= 0 && exponent < POWERS_OF_TWO.length
+        ? POWERS_OF_TWO[exponent]
+        : new BigDecimal(BigInteger.ONE.shiftLeft(exponent));
   }
 
   private static boolean isDigit(char c) {

@@ -28,6 +28,21 @@ record PolicySelectors(Map<String, String> namespaces, Map<String, String> vmis)
         Checks.stringMap(selectors.path("virtualMachineInstanceSelector")));
   }
 
+  /**
+   * Whether both selectors of a policy object are empty, as {@link #of} would build them, without
+   * building them (this runs on every policy review).
+   */
+  static boolean emptyIn(JsonNode policy) {
+    JsonNode selectors = Checks.at(policy, "spec", "selectors");
+    return isEmptyMap(selectors.path("namespaceSelector"))
+        && isEmptyMap(selectors.path("virtualMachineInstanceSelector"));
+  }
+
+  // Checks.stringMap gives the empty map for absent, null, {} and anything that is not an object.
+  private static boolean isEmptyMap(JsonNode n) {
+    return !n.isObject() || n.isEmpty();
+  }
+
   /** Both selectors empty: the policy matches every VMI. */
   boolean isEmpty() {
     return namespaces.isEmpty() && vmis.isEmpty();

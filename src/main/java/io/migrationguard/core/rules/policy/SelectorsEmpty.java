@@ -30,7 +30,7 @@ public final class SelectorsEmpty implements Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    if (PolicySelectors.of(review.object()).isEmpty()) {
+    if (PolicySelectors.emptyIn(review.object())) {
       out.invalid(
           FieldPath.of("spec", "selectors"),
           SelectorsUnique.shown(review.object()),
