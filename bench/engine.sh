@@ -8,7 +8,9 @@ WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT INT TERM
 CP="target/test-classes:target/classes:$(cat "$WORK/cp.txt")"
 java -cp "$CP" org.openjdk.jmh.Main "${FILTER:-EngineBench}" -f "${FORKS:-1}" -wi "${WARMUP_ITERS:-3}" \
   -i "${ITERS:-5}" -w "${ITER_TIME:-1s}" -r "${ITER_TIME:-1s}" -rf csv -rff "$WORK/jmh.csv" \
-  -jvmArgs "-Dpayloads=bench/payloads" | grep -E '^(Benchmark|EngineBench)'
-# CSV columns: "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit"
-awk -F, 'NR > 1 { gsub(/"/, "", $1); n = split($1, p, "."); printf "%s\"%s\":%.1f", (c++ ? "," : ""), p[n], $5 }
+  -jvmArgs "-Dpayloads=bench/payloads" | grep -E '^(Benchmark|EngineBench|HandlerBench)'
+# CSV columns: "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit"[,"Param: payload"]
+# A parameterised benchmark (HandlerBench) is keyed by method and payload: "validate/vmim-create.json".
+awk -F, 'NR > 1 { gsub(/"/, "", $1); gsub(/"/, "", $8); n = split($1, p, "."); k = p[n] ($8 != "" ? "/" $8 : "");
+  printf "%s\"%s\":%.1f", (c++ ? "," : ""), k, $5 }
   BEGIN { printf "{\"bench\":\"engine\",\"unit\":\"ns/op\",\"results\":{" } END { print "}}" }' "$WORK/jmh.csv"

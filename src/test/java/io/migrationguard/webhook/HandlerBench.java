@@ -47,6 +47,8 @@ public class HandlerBench {
 
   @Setup
   public void setup() throws IOException {
+    // Before any JBoss Logger exists: log through java.util.logging, whose level is set below.
+    System.setProperty("org.jboss.logging.provider", "jdk");
     Path payloads = Path.of(System.getProperty("payloads", "bench/payloads"));
     body = Files.readAllBytes(payloads.resolve(payload));
     handler = new AdmissionHandler();
