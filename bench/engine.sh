@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Engine microbenchmarks (JMH): Quantity parse, schema validation, the full pipeline for one object, in ns/op.
-# Settings (env): FORKS=1 WARMUP_ITERS=3 ITERS=5 ITER_TIME=1s, FILTER (a JMH regex, default all of EngineBench).
+# Settings (env): FORKS=1 WARMUP_ITERS=3 ITERS=5 ITER_TIME=1s, FILTER (a JMH regex, default all of EngineBench;
+# FILTER=HandlerBench: one whole answer, body to response bytes, without HTTP, next to the floor of its size).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT INT TERM
