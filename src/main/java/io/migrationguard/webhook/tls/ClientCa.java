@@ -2,14 +2,10 @@ package io.migrationguard.webhook.tls;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
-import java.util.Collection;
 import java.util.Optional;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
@@ -41,30 +37,34 @@ public class ClientCa {
   }
 
   static X509TrustManager load(String file) {
-    try (InputStream in = Files.newInputStream(Path.of(file))) {
-      Collection<? extends Certificate> certs =
-          CertificateFactory.getInstance("X.509").generateCertificates(in);
-      if (certs.isEmpty()) {
-        throw new IllegalStateException("migration-guard.tls.client-ca: no certificate in " + file);
-      }
-      KeyStore store = KeyStore.getInstance("PKCS12");
-      store.load(null, null);
-      int i = 0;
-      for (Certificate c : certs) {
-        store.setCertificateEntry("client-ca-" + i++, c);
-      }
-      TrustManagerFactory tmf =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      tmf.init(store);
-      for (TrustManager tm : tmf.getTrustManagers()) {
-        if (tm instanceof X509TrustManager x) {
-          return x;
-        }
-      }
-      throw new IllegalStateException("migration-guard.tls.client-ca: no X.509 trust manager");
+    try {
+      return trusting(PemFiles.certificates(Path.of(file)));
     } catch (IOException | GeneralSecurityException e) {
       throw new IllegalStateException(
           "migration-guard.tls.client-ca: cannot read " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  /** A trust manager that accepts chains ending in one of {@code anchors}. */
+  static X509TrustManager trusting(Certificate... anchors) throws GeneralSecurityException {
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    try {
+      store.load(null, null);
+    } catch (IOException e) {
+      throw new GeneralSecurityException("cannot create an empty key store", e);
+    }
+    int i = 0;
+    for (Certificate c : anchors) {
+      store.setCertificateEntry("anchor-" + i++, c);
+    }
+    TrustManagerFactory tmf =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(store);
+    for (TrustManager tm : tmf.getTrustManagers()) {
+      if (tm instanceof X509TrustManager x) {
+        return x;
+      }
+    }
+    throw new GeneralSecurityException("no X.509 trust manager");
   }
 }

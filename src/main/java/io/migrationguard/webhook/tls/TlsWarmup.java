@@ -1,14 +1,13 @@
 package io.migrationguard.webhook.tls;
 
 import java.nio.ByteBuffer;
-import java.security.KeyStore;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.TrustManager;
 import org.jboss.logging.Logger;
 
 /**
@@ -37,14 +36,8 @@ final class TlsWarmup {
     try {
       SSLContext server = SSLContext.getInstance("TLS");
       server.init(new KeyManager[] {new SwappableKeyManager(identity)}, null, null);
-      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-      trust.load(null, null);
-      trust.setCertificateEntry("serving", identity.certificate());
-      TrustManagerFactory tmf =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      tmf.init(trust);
       SSLContext client = SSLContext.getInstance("TLS");
-      client.init(null, tmf.getTrustManagers(), null);
+      client.init(null, new TrustManager[] {ClientCa.trusting(identity.certificate())}, null);
       for (int i = 0; i < HANDSHAKES; i++) {
         // Mostly TLS 1.3 (the API server's choice); 1.2 too, which older clients still use.
         String protocol = i % 4 == 3 ? "TLSv1.2" : "TLSv1.3";
