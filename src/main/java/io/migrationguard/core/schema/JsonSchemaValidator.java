@@ -21,16 +21,27 @@ import java.util.function.Function;
  * once with {@link #load()} and share it; {@link #validate} is thread-safe.
  */
 public final class JsonSchemaValidator implements SchemaValidator {
-  private final Function<Kind, Schema> schemas;
+  private final Function<Kind, Compiled> schemas;
 
-  private JsonSchemaValidator(Function<Kind, Schema> schemas) {
+  private JsonSchemaValidator(Function<Kind, Compiled> schemas) {
     this.schemas = schemas;
+  }
+
+  /**
+   * A kind's schema as networknt compiled it, and its {@link FastSchema} acceptor (null when the
+   * schema file uses a keyword the acceptor does not compile: networknt then judges every object).
+   */
+  private record Compiled(Schema schema, FastSchema fast) {
+    static Compiled of(Kind kind, Schema schema) {
+      return new Compiled(schema, FastSchema.compile(kind).orElse(null));
+    }
   }
 
   /** Loads and compiles the schemas of both kinds now (the service: no compile under load). */
   public static JsonSchemaValidator load() {
-    Map<Kind, Schema> all = Map.copyOf(SchemaFiles.compile());
-    return new JsonSchemaValidator(all::get);
+    Map<Kind, Compiled> all = new EnumMap<>(Kind.class);
+    SchemaFiles.compile().forEach((kind, schema) -> all.put(kind, Compiled.of(kind, schema)));
+    return new JsonSchemaValidator(Map.copyOf(all)::get);
   }
 
   /**
@@ -43,28 +54,32 @@ public final class JsonSchemaValidator implements SchemaValidator {
   }
 
   /** Compiles each kind once, under one lock (networknt's registry is shared between them). */
-  private static final class OnDemand implements Function<Kind, Schema> {
-    private final Map<Kind, Schema> compiled = new EnumMap<>(Kind.class);
+  private static final class OnDemand implements Function<Kind, Compiled> {
+    private final Map<Kind, Compiled> compiled = new EnumMap<>(Kind.class);
     private SchemaRegistry registry;
 
     @Override
-    public synchronized Schema apply(Kind kind) {
-      Schema s = compiled.get(kind);
-      if (s == null) {
+    public synchronized Compiled apply(Kind kind) {
+      Compiled c = compiled.get(kind);
+      if (c == null) {
         if (registry == null) {
           registry = SchemaFiles.registry();
         }
-        s = SchemaFiles.compile(registry, kind);
-        compiled.put(kind, s);
+        c = Compiled.of(kind, SchemaFiles.compile(registry, kind));
+        compiled.put(kind, c);
       }
-      return s;
+      return c;
     }
   }
 
   @Override
   public List<Finding> validate(Kind kind, JsonNode object, FieldValidation mode) {
     JsonNode instance = object == null ? NullNode.getInstance() : object;
-    List<Error> errors = schemas.apply(kind).validate(instance);
+    Compiled compiled = schemas.apply(kind);
+    if (compiled.fast() != null && compiled.fast().accepts(instance)) {
+      return List.of();
+    }
+    List<Error> errors = compiled.schema().validate(instance);
     if (errors.isEmpty()) {
       return List.of();
     }

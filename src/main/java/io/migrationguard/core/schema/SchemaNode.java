@@ -1,0 +1,239 @@
+package io.migrationguard.core.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.regex.RegularExpression;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One compiled schema object of {@link FastSchema}: every keyword it holds is a conjunct, each
+ * applied only to the JSON types it constrains, as JSON Schema 2020-12 and networknt apply them.
+ */
+final class SchemaNode {
+  // The seven JSON Schema types as bits; a number is NUMBER, plus INTEGER when kube-openapi calls
+  // it
+  // one (JsonTypes.isInteger).
+  private static final int NULL = 1;
+  private static final int BOOLEAN = 2;
+  private static final int OBJECT = 4;
+  private static final int ARRAY = 8;
+  private static final int NUMBER = 16;
+  private static final int INTEGER = 32;
+  private static final int STRING = 64;
+
+  /** Annotations: no effect on validity (a nested {@code $id} is refused in {@link #compile}). */
+  private static final Set<String> ANNOTATIONS =
+      Set.of("$schema", "$id", "$defs", "$comment", "title", "description");
+
+  private boolean never;
+  private int types;
+  private SchemaNode ref;
+  private Set<String> enumValues;
+  private RegularExpression pattern;
+  private boolean dateTime;
+  private Long minimum;
+  private Long maximum;
+  private Map<String, SchemaNode> properties;
+  private String[] required;
+  private boolean noAdditional;
+  private SchemaNode additional;
+  private SchemaNode items;
+
+  /** Compiles {@code schema} (of {@code file}) into this node; throws when a keyword is foreign. */
+  void compile(JsonNode schema, String file, FastSchema.Compiler compiler) {
+    if (schema.isBoolean()) {
+      never = !schema.booleanValue();
+      return;
+    }
+    if (!schema.isObject()) {
+      throw new FastSchema.Unsupported("schema is not an object");
+    }
+    for (Map.Entry<String, JsonNode> e : schema.properties()) {
+      JsonNode v = e.getValue();
+      switch (e.getKey()) {
+        case "type" -> types = typeBits(v);
+        case "$ref" -> ref = compiler.ref(text(v), file);
+        case "enum" -> enumValues = strings(v);
+        case "pattern" -> pattern = FastSchema.pattern(text(v));
+        case "format" -> {
+          if (!Rfc3339.NAME.equals(v.asText())) {
+            throw new FastSchema.Unsupported("format " + v);
+          }
+          dateTime = true;
+        }
+        case "minimum" -> minimum = integral(v);
+        case "maximum" -> maximum = integral(v);
+        case "properties" -> {
+          properties = new HashMap<>();
+          for (Map.Entry<String, JsonNode> p : v.properties()) {
+            properties.put(p.getKey(), child(p.getValue(), file, compiler));
+          }
+        }
+        case "required" -> required = strings(v).toArray(String[]::new);
+        case "additionalProperties" -> {
+          if (v.isBoolean()) {
+            noAdditional = !v.booleanValue();
+          } else {
+            additional = child(v, file, compiler);
+          }
+        }
+        case "items" -> items = child(v, file, compiler);
+        case "$id" -> {
+          if (!file.equals(v.asText())) {
+            throw new FastSchema.Unsupported("nested $id " + v);
+          }
+        }
+        default -> {
+          if (!ANNOTATIONS.contains(e.getKey())) {
+            throw new FastSchema.Unsupported("keyword " + e.getKey());
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether every keyword of this node holds for {@code n}. */
+  boolean accepts(JsonNode n) {
+    if (never || (types != 0 && (typeOf(n) & types) == 0)) {
+      return false;
+    }
+    if (ref != null && !ref.accepts(n)) {
+      return false;
+    }
+    if (n.isTextual()) {
+      String s = n.textValue();
+      if ((enumValues != null && !enumValues.contains(s))
+          || (pattern != null && !pattern.matches(s))
+          || (dateTime && !Rfc3339.isDateTime(s))) {
+        return false;
+      }
+    } else if (enumValues != null) {
+      return false;
+    }
+    if ((minimum != null || maximum != null) && n.isNumber() && !withinBounds(n)) {
+      return false;
+    }
+    if (n.isObject()) {
+      return objectAccepted(n);
+    }
+    if (n.isArray() && items != null) {
+      for (JsonNode element : n) {
+        if (!items.accepts(element)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private boolean objectAccepted(JsonNode n) {
+    if (required != null) {
+      for (String name : required) {
+        if (n.get(name) == null) {
+          return false;
+        }
+      }
+    }
+    if (properties == null && additional == null && !noAdditional) {
+      return true;
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      SchemaNode declared = properties == null ? null : properties.get(field.getKey());
+      if (declared != null) {
+        if (!declared.accepts(field.getValue())) {
+          return false;
+        }
+      } else if (noAdditional || (additional != null && !additional.accepts(field.getValue()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Only an int64 literal is compared here; any other number (1.0, 1e2, a fraction) is left to
+   * networknt, whose decimal comparison this class does not repeat.
+   */
+  private boolean withinBounds(JsonNode n) {
+    if (!n.isIntegralNumber() || !n.canConvertToLong()) {
+      return false;
+    }
+    long v = n.longValue();
+    return (minimum == null || v >= minimum) && (maximum == null || v <= maximum);
+  }
+
+  /** The type bits of a value, mirroring {@link JsonTypes#hasType}. */
+  private static int typeOf(JsonNode n) {
+    return switch (n.getNodeType()) {
+      case STRING, BINARY -> STRING;
+      case BOOLEAN -> BOOLEAN;
+      case OBJECT, POJO -> OBJECT;
+      case ARRAY -> ARRAY;
+      case NUMBER -> JsonTypes.isInteger(n) ? NUMBER | INTEGER : NUMBER;
+      case NULL, MISSING -> NULL;
+    };
+  }
+
+  private static int typeBits(JsonNode v) {
+    int bits = 0;
+    if (v.isArray()) {
+      for (JsonNode t : v) {
+        bits |= typeBit(text(t));
+      }
+    } else {
+      bits = typeBit(text(v));
+    }
+    if (bits == 0) {
+      throw new FastSchema.Unsupported("empty type list");
+    }
+    return bits;
+  }
+
+  private static int typeBit(String name) {
+    return switch (name) {
+      case "null" -> NULL;
+      case "boolean" -> BOOLEAN;
+      case "object" -> OBJECT;
+      case "array" -> ARRAY;
+      case "number" -> NUMBER;
+      case "integer" -> INTEGER;
+      case "string" -> STRING;
+      default -> throw new FastSchema.Unsupported("type " + name);
+    };
+  }
+
+  private static SchemaNode child(JsonNode schema, String file, FastSchema.Compiler compiler) {
+    SchemaNode node = new SchemaNode();
+    node.compile(schema, file, compiler);
+    return node;
+  }
+
+  private static String text(JsonNode v) {
+    if (!v.isTextual()) {
+      throw new FastSchema.Unsupported("expected a string, got " + v);
+    }
+    return v.textValue();
+  }
+
+  private static Set<String> strings(JsonNode v) {
+    if (!v.isArray()) {
+      throw new FastSchema.Unsupported("expected an array, got " + v);
+    }
+    Set<String> out = new HashSet<>();
+    for (JsonNode s : v) {
+      out.add(text(s));
+    }
+    return out;
+  }
+
+  private static Long integral(JsonNode v) {
+    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+      throw new FastSchema.Unsupported("non-integral bound " + v);
+    }
+    return v.longValue();
+  }
+}

@@ -1,0 +1,229 @@
+package io.migrationguard.core.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ContainerNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Schema;
+import io.migrationguard.core.Kind;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Holds {@link FastSchema} to networknt, its oracle: on objects made by random edits of the
+ * samples, it must never accept an object networknt finds an error in, and it must accept every
+ * clean object except the one documented case it leaves to networknt (a bounded field holding a
+ * number that is not an int64 literal, such as {@code 1.0}).
+ */
+class FastSchemaTest {
+  private static final int CASES_PER_SAMPLE = 12_000;
+  private static final Map<Kind, Schema> NETWORKNT = SchemaFiles.compile();
+
+  private static final List<String> SAMPLES =
+      List.of(
+          "vmim-full.yaml",
+          "vmim-minimal.yaml",
+          "vmim-decentralized.yaml",
+          "migrationpolicy-full.yaml",
+          "migrationpolicy-minimal.yaml",
+          "migrationpolicy-downtime-tuning.yaml");
+
+  /** Values that hit every keyword's edges: types, bounds, the enum, Quantity, date-time. */
+  private static final List<JsonNode> VALUES = new ArrayList<>();
+
+  /** Names of real fields, so that an added field is often a known one in the wrong place. */
+  private static final List<String> NAMES =
+      List.of(
+          "spec",
+          "metadata",
+          "labels",
+          "name",
+          "vmiName",
+          "priority",
+          "selectors",
+          "bandwidthPerMigration",
+          "completionTimeoutPerGiB",
+          "allowPostCopy",
+          "maxDowntimeMs",
+          "stallDetector",
+          "stallMargin",
+          "steps",
+          "compression",
+          "creationTimestamp",
+          "bogus");
+
+  static {
+    for (String text :
+        List.of(
+            "\"\"",
+            "\"abc\"",
+            "\"10Mi\"",
+            "\"1e3\"",
+            "\"1.5Gi\"",
+            "\"-1\"",
+            "\"1Mi \"",
+            "\"1\\n\"",
+            "\"none\"",
+            "\"zstd\"",
+            "\"High\"",
+            "\"2026-11-30T10:00:00Z\"",
+            "\"2026-11-30T10:00:00.5+01:00\"",
+            "\"2026-02-30T10:00:00Z\"",
+            "\"2026-11-30\"",
+            "0",
+            "1",
+            "-1",
+            "100",
+            "101",
+            "2000000",
+            "2000001",
+            "1.0",
+            "1.5",
+            "1e2",
+            "-0.0",
+            "9007199254740993",
+            "9223372036854775808",
+            "1e30",
+            "true",
+            "false",
+            "null",
+            "{}",
+            "[]",
+            "{\"a\":\"b\"}",
+            "{\"a\":1}",
+            "[\"x\"]",
+            "[1]",
+            "[{}]")) {
+      VALUES.add(SchemaFixtures.json(text));
+    }
+    VALUES.add(DecimalNode.valueOf(new BigDecimal("5")));
+    VALUES.add(DecimalNode.valueOf(new BigDecimal("5.25")));
+  }
+
+  @Test
+  void bothKindsCompile() {
+    for (Kind kind : Kind.values()) {
+      assertTrue(FastSchema.compile(kind).isPresent(), kind + ": the shortcut would never be used");
+    }
+  }
+
+  @Test
+  void agreesWithNetworkntOnEditedSamples() {
+    SplittableRandom random = new SplittableRandom(20261130L);
+    int clean = 0;
+    int dirty = 0;
+    int leftToNetworknt = 0;
+    for (String file : SAMPLES) {
+      ObjectNode sample = SchemaFixtures.sample(file);
+      Kind kind =
+          Kind.ofManifest(sample.get("apiVersion").asText(), sample.get("kind").asText())
+              .orElseThrow();
+      FastSchema fast = FastSchema.compile(kind).orElseThrow();
+      for (int i = 0; i < CASES_PER_SAMPLE; i++) {
+        ObjectNode object = sample.deepCopy();
+        int edits = 1 + random.nextInt(3);
+        for (int e = 0; e < edits; e++) {
+          edit(object, random);
+        }
+        boolean accepted = fast.accepts(object);
+        boolean noErrors = NETWORKNT.get(kind).validate(object).isEmpty();
+        if (accepted) {
+          assertTrue(noErrors, () -> "accepted, but networknt finds errors: " + object);
+        }
+        if (noErrors && !accepted) {
+          assertTrue(hasNonInt64Number(object), () -> "clean, but not accepted: " + object);
+          leftToNetworknt++;
+        }
+        if (noErrors) {
+          clean++;
+        } else {
+          dirty++;
+        }
+      }
+    }
+    // Both outcomes must be common, or the comparison says little.
+    int total = clean + dirty;
+    assertTrue(clean > total / 10, "clean " + clean + " of " + total);
+    assertTrue(dirty > total / 10, "dirty " + dirty + " of " + total);
+    assertTrue(leftToNetworknt < clean / 20, "left to networknt " + leftToNetworknt);
+  }
+
+  @Test
+  void refusesASchemaWithAForeignKeyword() {
+    JsonNode schema =
+        SchemaFixtures.json("{\"type\":\"object\",\"oneOf\":[{\"required\":[\"a\"]}]}");
+    assertFalse(FastSchema.compile("x.json", f -> f.equals("x.json") ? schema : null).isPresent());
+    JsonNode format = SchemaFixtures.json("{\"type\":\"string\",\"format\":\"email\"}");
+    assertFalse(FastSchema.compile("x.json", f -> f.equals("x.json") ? format : null).isPresent());
+    JsonNode dangling = SchemaFixtures.json("{\"$ref\":\"other.json#/$defs/x\"}");
+    assertFalse(
+        FastSchema.compile("x.json", f -> f.equals("x.json") ? dangling : null).isPresent());
+  }
+
+  @Test
+  void compilesACycleOfReferences() {
+    JsonNode tree =
+        SchemaFixtures.json(
+            "{\"$defs\":{\"t\":{\"type\":\"object\",\"properties\":{\"c\":{\"$ref\":\"#/$defs/t\"}},"
+                + "\"additionalProperties\":false}},\"$ref\":\"#/$defs/t\"}");
+    FastSchema fast =
+        FastSchema.compile("t.json", f -> f.equals("t.json") ? tree : null).orElseThrow();
+    assertTrue(fast.accepts(SchemaFixtures.json("{\"c\":{\"c\":{}}}")));
+    assertFalse(fast.accepts(SchemaFixtures.json("{\"c\":{\"d\":{}}}")));
+    assertEquals(false, fast.accepts(SchemaFixtures.json("[]")));
+  }
+
+  /** One random edit somewhere in the object: replace, remove, add a field, or grow an array. */
+  private static void edit(ObjectNode object, SplittableRandom random) {
+    List<ContainerNode<?>> containers = new ArrayList<>();
+    collect(object, containers);
+    ContainerNode<?> target = containers.get(random.nextInt(containers.size()));
+    JsonNode value = VALUES.get(random.nextInt(VALUES.size())).deepCopy();
+    if (target instanceof ObjectNode o) {
+      List<String> names = new ArrayList<>();
+      o.fieldNames().forEachRemaining(names::add);
+      int what = random.nextInt(4);
+      if (names.isEmpty() || what == 0) {
+        o.set(NAMES.get(random.nextInt(NAMES.size())), value);
+      } else if (what == 1) {
+        o.remove(names.get(random.nextInt(names.size())));
+      } else {
+        o.set(names.get(random.nextInt(names.size())), value);
+      }
+    } else if (target instanceof ArrayNode a) {
+      if (a.isEmpty() || random.nextBoolean()) {
+        a.add(value);
+      } else {
+        a.set(random.nextInt(a.size()), value);
+      }
+    }
+  }
+
+  private static void collect(JsonNode node, List<ContainerNode<?>> out) {
+    if (node instanceof ContainerNode<?> c) {
+      out.add(c);
+      node.forEach(child -> collect(child, out));
+    }
+  }
+
+  private static boolean hasNonInt64Number(JsonNode node) {
+    if (node.isNumber()) {
+      return !node.isIntegralNumber() || !node.canConvertToLong();
+    }
+    for (JsonNode child : node) {
+      if (hasNonInt64Number(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
