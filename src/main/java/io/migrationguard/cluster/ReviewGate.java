@@ -38,7 +38,7 @@ public final class ReviewGate {
 
   private final Supplier<ClusterView> view;
   private final InflightRegistry inflight;
-  private final Duration lookupTimeout;
+  private final Duration lookupBudget;
   private final ReentrantLock policyLock = new ReentrantLock(true);
   private final ReentrantLock[] vmiLocks = new ReentrantLock[STRIPES];
 
@@ -51,7 +51,7 @@ public final class ReviewGate {
   public ReviewGate(Supplier<ClusterView> view, InflightRegistry inflight, Duration lookupTimeout) {
     this.view = view;
     this.inflight = inflight;
-    this.lookupTimeout = lookupTimeout;
+    this.lookupBudget = lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE));
     for (int i = 0; i < STRIPES; i++) {
       vmiLocks[i] = new ReentrantLock(true);
     }
@@ -63,7 +63,7 @@ public final class ReviewGate {
    * decision allows it and {@code dryRun} is false.
    */
   public Decision admit(Review review, boolean dryRun, Function<ClusterView, Decision> validate) {
-    Deadline deadline = Deadline.after(lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE)));
+    Deadline deadline = Deadline.after(lookupBudget);
     ClusterView current = view.get();
     ClusterView bound = current instanceof InformerClusterView v ? v.within(deadline) : current;
     ReentrantLock lock = lockFor(review, current);

@@ -52,6 +52,6 @@ public interface ClusterView {
 
   /** A view that knows nothing of a cluster: only the default feature gates. */
   static ClusterView none() {
-    return new InMemoryClusterView(Set.of(Lookup.FEATURE_GATES));
+    return NoClusterView.INSTANCE;
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import io.migrationguard.core.model.FieldPath;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -27,12 +28,8 @@ public final class Semantic {
       return true;
     }
     if (objectOrAbsent(a) && objectOrAbsent(b)) {
-      for (String key : keys(a, b)) {
-        if (!equal(field(a, key), field(b, key))) {
-          return false;
-        }
-      }
-      return true;
+      // Field by field without building the union of the keys (an update compares whole specs).
+      return fieldsEqual(a, b) && extraFieldsEmpty(b, a);
     }
     if (arrayOrAbsent(a) && arrayOrAbsent(b)) {
       if (size(a) != size(b)) {
@@ -77,6 +74,32 @@ public final class Semantic {
     } else {
       out.invalid(path, isSet(newNode) ? newNode : NullNode.getInstance(), IMMUTABLE);
     }
+  }
+
+  /** Every field of object {@code a} (or none, absent) equals the same field of {@code b}. */
+  private static boolean fieldsEqual(JsonNode a, JsonNode b) {
+    if (!isSet(a)) {
+      return true;
+    }
+    for (Map.Entry<String, JsonNode> e : a.properties()) {
+      if (!equal(e.getValue(), field(b, e.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Every field of {@code b} that {@code a} lacks is semantically empty. */
+  private static boolean extraFieldsEmpty(JsonNode b, JsonNode a) {
+    if (!isSet(b)) {
+      return true;
+    }
+    for (Map.Entry<String, JsonNode> e : b.properties()) {
+      if (field(a, e.getKey()) == null && !equal(null, e.getValue())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean scalarEqual(JsonNode a, JsonNode b) {

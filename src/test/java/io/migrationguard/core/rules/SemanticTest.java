@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.testing.CaseFiles;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class SemanticTest {
@@ -81,5 +86,102 @@ class SemanticTest {
     assertEquals(
         List.of("spec.a: Invalid value: \"flat\": field is immutable"),
         out.list().stream().map(Finding::render).toList());
+  }
+
+  /**
+   * The field-by-field comparison agrees with the definition it replaced (equal when equal over the
+   * union of both objects' keys) on random small trees full of the edge values: null, empty
+   * containers, 1 and 1.0, "" and absent.
+   */
+  @Test
+  void equalAgreesWithTheUnionOfKeysDefinition() {
+    SplittableRandom random = new SplittableRandom(7);
+    int same = 0;
+    for (int i = 0; i < 100_000; i++) {
+      JsonNode a = tree(random, 3);
+      JsonNode b = random.nextInt(4) == 0 ? a.deepCopy() : tree(random, 3);
+      boolean expected = unionEqual(a, b);
+      assertEquals(expected, Semantic.equal(a, b), () -> a + " vs " + b);
+      assertEquals(expected, Semantic.equal(b, a), () -> b + " vs " + a);
+      same += expected ? 1 : 0;
+    }
+    assertTrue(same > 20_000 && same < 80_000, "equal pairs: " + same);
+  }
+
+  private static final String[] LEAVES = {
+    "null", "{}", "[]", "\"\"", "\"x\"", "1", "1.0", "2", "true"
+  };
+
+  private static JsonNode tree(SplittableRandom random, int depth) {
+    int pick = random.nextInt(depth == 0 ? 1 : 3);
+    if (pick == 1) {
+      ObjectNode o = CaseFiles.JSON.createObjectNode();
+      for (String key : new String[] {"a", "b", "c"}) {
+        if (random.nextBoolean()) {
+          o.set(key, tree(random, depth - 1));
+        }
+      }
+      return o;
+    }
+    if (pick == 2) {
+      ArrayNode a = CaseFiles.JSON.createArrayNode();
+      for (int i = random.nextInt(3); i > 0; i--) {
+        a.add(tree(random, depth - 1));
+      }
+      return a;
+    }
+    return json(LEAVES[random.nextInt(LEAVES.length)]);
+  }
+
+  /** The former definition, kept as the oracle. */
+  private static boolean unionEqual(JsonNode a, JsonNode b) {
+    if (empty(a) && empty(b)) {
+      return true;
+    }
+    if (objectOrAbsent(a) && objectOrAbsent(b)) {
+      Set<String> keys = new LinkedHashSet<>();
+      for (JsonNode n : new JsonNode[] {a, b}) {
+        if (n != null && n.isObject()) {
+          n.fieldNames().forEachRemaining(keys::add);
+        }
+      }
+      for (String key : keys) {
+        if (!unionEqual(set(a) ? a.get(key) : null, set(b) ? b.get(key) : null)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if ((!set(a) || a.isArray()) && (!set(b) || b.isArray())) {
+      int n = set(a) ? a.size() : 0;
+      if (n != (set(b) ? b.size() : 0)) {
+        return false;
+      }
+      for (int i = 0; i < n; i++) {
+        if (!unionEqual(a.get(i), b.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (!set(a) || !set(b)) {
+      return set(a) == set(b);
+    }
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    return a.equals(b);
+  }
+
+  private static boolean set(JsonNode n) {
+    return n != null && !n.isMissingNode() && !n.isNull();
+  }
+
+  private static boolean empty(JsonNode n) {
+    return !set(n) || (n.isContainerNode() && n.isEmpty());
+  }
+
+  private static boolean objectOrAbsent(JsonNode n) {
+    return !set(n) || n.isObject();
   }
 }
