@@ -54,8 +54,10 @@ public final class Admission {
     }
     List<Finding> findings =
         new ArrayList<>(schema.validate(review.kind(), review.object(), review.fieldValidation()));
-    if (findings.stream().anyMatch(Finding::isError)) {
-      return new Decision(findings, List.of(), List.of(), List.of());
+    for (Finding f : findings) {
+      if (f.isError()) {
+        return new Decision(findings, List.of(), List.of(), List.of());
+      }
     }
     List<String> unavailable = new ArrayList<>();
     List<String> notChecked = new ArrayList<>();
@@ -64,14 +66,16 @@ public final class Admission {
       if (!info.appliesTo(review.kind(), review.operation())) {
         continue;
       }
-      if (!cluster.supports().containsAll(info.lookups())) {
+      if (!info.lookups().isEmpty() && !cluster.supports().containsAll(info.lookups())) {
         notChecked.add(info.id());
         continue;
       }
       Findings out = new Findings(info.id(), info.severity());
       try {
         rule.check(review, cluster, out);
-        findings.addAll(out.list());
+        if (!out.list().isEmpty()) {
+          findings.addAll(out.list());
+        }
       } catch (ClusterUnavailableException e) {
         findings.addAll(out.list());
         unavailable.add(

@@ -2,6 +2,7 @@ package io.migrationguard.core;
 
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.PatchOp;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,16 +31,30 @@ public record Decision(
 
   /** The error findings. */
   public List<Finding> errors() {
-    return findings.stream().filter(Finding::isError).toList();
+    return withError(true);
   }
 
   /** The warning findings. */
   public List<Finding> warnings() {
-    return findings.stream().filter(f -> !f.isError()).toList();
+    return withError(false);
   }
 
   /** True when nothing denies: no error and no lookup left unanswered. */
   public boolean allowed() {
-    return unavailable.isEmpty() && findings.stream().noneMatch(Finding::isError);
+    return unavailable.isEmpty() && errors().isEmpty();
+  }
+
+  // A loop, not a stream: asked several times for every review, nearly always of an empty list.
+  private List<Finding> withError(boolean error) {
+    if (findings.isEmpty()) {
+      return List.of();
+    }
+    List<Finding> out = new ArrayList<>(findings.size());
+    for (Finding f : findings) {
+      if (f.isError() == error) {
+        out.add(f);
+      }
+    }
+    return List.copyOf(out);
   }
 }
