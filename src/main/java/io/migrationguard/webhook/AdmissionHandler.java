@@ -120,6 +120,9 @@ public class AdmissionHandler {
     Decision d =
         gate.admit(ours.review(), request.dryRun(), view -> engine.validate(ours.review(), view));
     Verdict v = Verdicts.validation(ours.kind(), ours.name(), d);
+    if (d.findings().isEmpty()) {
+      return new Outcome(v, Set.of(), Set.of());
+    }
     return new Outcome(v, Verdicts.ruleIds(d.findings()), Verdicts.ruleIds(d.errors()));
   }
 

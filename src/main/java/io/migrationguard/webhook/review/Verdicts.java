@@ -28,6 +28,9 @@ public final class Verdicts {
 
   /** The answer of {@code /validate}. {@code name} is the object's name for the message. */
   public static Verdict validation(Kind kind, String name, Decision decision) {
+    if (decision.findings().isEmpty() && decision.unavailable().isEmpty()) {
+      return Verdict.allow(); // the common case, without building empty lists and maps
+    }
     List<Finding> errors = decision.errors();
     List<String> warnings = decision.warnings().stream().map(Verdicts::warning).toList();
     Map<String, String> audit = audit(decision.findings());
