@@ -3,7 +3,6 @@ package io.migrationguard.core.quantity;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.util.regex.Pattern;
 
 /**
  * Parses a Quantity string the way apimachinery's {@code ParseQuantity} does, but only after the
@@ -17,11 +16,6 @@ import java.util.regex.Pattern;
 final class QuantityParser {
   static final int MAX_DIGITS = 1000;
   static final int MAX_EXPONENT = 10_000;
-
-  /** The CRD pattern of quantity.md. Only ever applied to strings of bounded length. */
-  private static final Pattern CRD_PATTERN =
-      Pattern.compile(
-          "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$");
 
   private static final BigDecimal MAX_BINARY = BigDecimal.valueOf(Long.MAX_VALUE);
   private static final BigDecimal DECIMAL_LIMIT = BigDecimal.TEN.pow(21);
@@ -38,7 +32,7 @@ final class QuantityParser {
       return QuantityParse.bad(
           "too long: a quantity has at most " + MAX_DIGITS + " digits (got " + s.length() + ")");
     }
-    if (!CRD_PATTERN.matcher(s).matches()) {
+    if (!QuantitySyntax.matchesCrdPattern(s)) {
       return QuantityParse.bad("quantities must match the regular expression " + patternText());
     }
     return parseGo(s);
@@ -133,6 +127,6 @@ final class QuantityParser {
   }
 
   static String patternText() {
-    return "'" + CRD_PATTERN.pattern() + "'";
+    return "'" + QuantitySyntax.CRD_PATTERN + "'";
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.regex.RegularExpression;
 import io.migrationguard.core.Kind;
+import io.migrationguard.core.quantity.QuantitySyntax;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -131,8 +132,16 @@ final class FastSchema {
     }
   }
 
-  /** Regex compilation shared with the networknt dialect: the same RE2 anchoring and bound. */
+  /**
+   * A {@code pattern} as the networknt dialect compiles it (RE2 anchoring, the input bound), with
+   * the Quantity pattern, the one our schemas use, recognised without a regex.
+   */
   static RegularExpression pattern(String regex) {
+    if (QuantitySyntax.CRD_PATTERN.equals(regex)) {
+      return value ->
+          value.length() <= BoundedRegexFactory.MAX_INPUT
+              && QuantitySyntax.matchesCrdPattern(value);
+    }
     return new BoundedRegexFactory().getRegularExpression(regex);
   }
 }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Schema;
 import io.migrationguard.core.Kind;
+import io.migrationguard.core.quantity.QuantitySyntax;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,6 +156,24 @@ class FastSchemaTest {
     assertTrue(clean > total / 10, "clean " + clean + " of " + total);
     assertTrue(dirty > total / 10, "dirty " + dirty + " of " + total);
     assertTrue(leftToNetworknt < clean / 20, "left to networknt " + leftToNetworknt);
+  }
+
+  @Test
+  void quantityPatternAgreesWithTheDialectsRegex() {
+    var regex = new BoundedRegexFactory().getRegularExpression(QuantitySyntax.CRD_PATTERN);
+    var fast = FastSchema.pattern(QuantitySyntax.CRD_PATTERN);
+    SplittableRandom random = new SplittableRandom(3);
+    String alphabet = "0123456789.+-eEiKMGTn \n";
+    for (int i = 0; i < 100_000; i++) {
+      StringBuilder b = new StringBuilder();
+      for (int n = random.nextInt(8); n > 0; n--) {
+        b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      String s = b.toString();
+      assertEquals(regex.matches(s), fast.matches(s), () -> "\"" + s + "\"");
+    }
+    String longDigits = "1".repeat(BoundedRegexFactory.MAX_INPUT + 1);
+    assertEquals(regex.matches(longDigits), fast.matches(longDigits));
   }
 
   @Test
