@@ -62,7 +62,8 @@ final class FastSchema {
   }
 
   private static JsonNode resource(String file) {
-    try (InputStream in = FastSchema.class.getResourceAsStream("/schemas/" + file)) {
+    try (InputStream in =
+        FastSchema.class.getResourceAsStream("/" + SchemaFiles.RESOURCES + file)) {
       return in == null ? null : JSON.readTree(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -18,7 +18,10 @@ import java.util.Map;
  * thread-safe.
  */
 final class SchemaFiles {
-  private static final String DIRECTORY = "classpath:schemas/";
+  /** Where the schema files are on the class path (networknt and {@link FastSchema} read them). */
+  static final String RESOURCES = "schemas/";
+
+  private static final String DIRECTORY = "classpath:" + RESOURCES;
 
   private SchemaFiles() {}
 
