@@ -24,9 +24,12 @@ final class SchemaNode {
   private static final int INTEGER = 32;
   private static final int STRING = 64;
 
-  /** Annotations: no effect on validity (a nested {@code $id} is refused in {@link #compile}). */
+  /**
+   * Annotations: no effect on validity ({@code $id} has its own case: only the file's own is
+   * taken).
+   */
   private static final Set<String> ANNOTATIONS =
-      Set.of("$schema", "$id", "$defs", "$comment", "title", "description");
+      Set.of("$schema", "$defs", "$comment", "title", "description");
 
   private boolean never;
   private int types;
