@@ -34,11 +34,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The two doors agree: every object of one corpus (the schema samples, the lint fixtures and the
- * base objects of the rule case files) is judged by the lint (in process, {@code -o json
- * --show-patch --as USER}) and by the webhook over HTTPS ({@code /validate} and {@code /mutate},
- * fieldValidation Warn, the same user). Same verdict, same error (type, field) pairs, same rule
- * ids, same number of warnings, same patch.
+ * The two doors agree: every object of one corpus (the schema samples, the lint fixtures, the base
+ * objects of the rule case files and the objects of the parity corpora) is judged by the lint (in
+ * process, {@code -o json --show-patch --as USER}) and by the webhook over HTTPS ({@code /validate}
+ * and {@code /mutate}, fieldValidation Warn, the same user). Same verdict, same error (type, field)
+ * pairs, same rule ids, same number of warnings, same patch.
  */
 @QuarkusTest
 @TestProfile(WebhookTestProfile.class)
@@ -89,7 +89,8 @@ class ParityTest {
             "src/test/resources/lint/gates",
             "src/test/resources/lint/against",
             "src/test/resources/rules",
-            "src/test/resources/mutations")) {
+            "src/test/resources/mutations",
+            "src/test/resources/parity/kubevirt")) {
       try (Stream<Path> files = Files.walk(Path.of(dir))) {
         for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
           collect(YAML.readTree(YAML.getFactory().createParser(f.toFile())), out);

@@ -2,6 +2,7 @@ package io.migrationguard.cli;
 
 import io.migrationguard.cli.output.RuleDoc;
 import io.migrationguard.core.Kind;
+import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.schema.SchemaValidator;
@@ -28,6 +29,20 @@ final class Catalogue {
             "error",
             "The object matches the JSON Schema of its kind: types, required fields, enums,"
                 + " bounds, Quantity syntax; unknown fields are warnings (errors with --strict)."));
+    out.add(
+        new RuleDoc(
+            BeforeAdmission.DEPRECATED_VERSION,
+            List.of("VirtualMachineInstanceMigration"),
+            "warning",
+            "A deprecated served version (kubevirt.io/v1alpha3) is judged as the current one,"
+                + " which the API server converts it to."));
+    out.add(
+        new RuleDoc(
+            BeforeAdmission.DROPPED_NULL,
+            BOTH,
+            "warning",
+            "A null in a field that is not nullable is dropped by the API server before"
+                + " admission: the same as leaving the field out."));
     for (Rule r : rules) {
       RuleInfo i = r.info();
       List<String> kinds = i.kinds().stream().sorted().map(Kind::kindName).toList();
@@ -62,6 +77,13 @@ final class Catalogue {
             "error",
             "The document is a Kubernetes object: a map with apiVersion and kind."));
     out.add(new RuleDoc(Entries.READ_ERROR, List.of(), "error", "The file can be read."));
+    out.add(
+        new RuleDoc(
+            Entries.UNSERVED_KIND,
+            List.of(),
+            "warning",
+            "A kind or version near one of ours (a typo, a plural, a version KubeVirt does not"
+                + " serve) is not checked: said as a warning, not skipped in silence."));
     return out;
   }
 }

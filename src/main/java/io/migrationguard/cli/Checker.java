@@ -66,7 +66,7 @@ final class Checker {
           blankToNull(s.name()),
           blankToNull(s.namespace()),
           Status.SKIPPED,
-          List.of(),
+          s.nearMiss() == null ? List.of() : List.of(nearMiss(s.nearMiss())),
           null);
     }
     return failed(file, (Entry.Failed) entry);
@@ -144,6 +144,20 @@ final class Checker {
     return new Finding(f.rule(), Severity.ERROR, f.type(), f.field(), f.badValue(), f.detail());
   }
 
+  /** The warning of a near miss: not ours as written, but meant to be (a typo, a version). */
+  private LocatedFinding nearMiss(Entry.NearMiss m) {
+    Finding f =
+        promote(
+            new Finding(
+                Entries.UNSERVED_KIND,
+                Severity.WARNING,
+                CauseType.NOT_SUPPORTED,
+                FieldPath.of(m.field()),
+                JsonNodeFactory.instance.textNode(m.value()),
+                m.message()));
+    return LocatedFinding.of(f, m.loc());
+  }
+
   private static ResourceResult failed(String file, Entry.Failed f) {
     Finding finding =
         new Finding(
@@ -151,8 +165,8 @@ final class Checker {
     return new ResourceResult(
         file,
         f.loc(),
-        null,
-        null,
+        f.apiVersion(),
+        f.kind(),
         null,
         null,
         Status.ERROR,

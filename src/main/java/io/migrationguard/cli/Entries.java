@@ -18,6 +18,7 @@ final class Entries {
   static final String PARSE_ERROR = "parse-error";
   static final String READ_ERROR = "read-error";
   static final String INVALID_OBJECT = "invalid-object";
+  static final String UNSERVED_KIND = "unserved-kind";
 
   private Entries() {}
 
@@ -42,7 +43,13 @@ final class Entries {
     String kind = text(obj, "kind");
     if (kind.isEmpty() || apiVersion.isEmpty()) {
       String missing = kind.isEmpty() ? "kind" : "apiVersion";
-      out.add(new Entry.Failed(loc, INVALID_OBJECT, "Object '" + missing + "' is missing"));
+      out.add(
+          new Entry.Failed(
+              loc,
+              INVALID_OBJECT,
+              "Object '" + missing + "' is missing",
+              apiVersion.isEmpty() ? null : apiVersion,
+              kind.isEmpty() ? null : kind));
       return;
     }
     JsonNode items = obj.get("items");
@@ -56,8 +63,19 @@ final class Entries {
     Optional<Kind> ours = Kind.ofManifest(apiVersion, kind);
     JsonNode meta = obj.path("metadata");
     if (ours.isEmpty()) {
+      Entry.NearMiss nearMiss =
+          NearMisses.of(apiVersion, kind)
+              .map(
+                  m ->
+                      new Entry.NearMiss(
+                          d.locations().find(base + "/" + m.field()),
+                          m.field(),
+                          m.value(),
+                          m.message()))
+              .orElse(null);
       out.add(
-          new Entry.Skipped(loc, apiVersion, kind, text(meta, "name"), text(meta, "namespace")));
+          new Entry.Skipped(
+              loc, apiVersion, kind, text(meta, "name"), text(meta, "namespace"), nearMiss));
       return;
     }
     List<DuplicateKey> dups = new ArrayList<>();

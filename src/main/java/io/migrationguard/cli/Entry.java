@@ -17,11 +17,25 @@ sealed interface Entry {
    *
    * @param rule {@code read-error}, {@code parse-error} or {@code invalid-object}
    */
-  record Failed(Loc loc, String rule, String message) implements Entry {}
+  record Failed(Loc loc, String rule, String message, String apiVersion, String kind)
+      implements Entry {
+    Failed(Loc loc, String rule, String message) {
+      this(loc, rule, message, null, null);
+    }
+  }
 
-  /** An object of another kind: counted, not checked. */
-  record Skipped(Loc loc, String apiVersion, String kind, String name, String namespace)
+  /**
+   * An object of another kind: counted, not checked.
+   *
+   * @param nearMiss when the kind or version is one of ours misspelt or not served: the warning
+   *     that says so, and where (else null)
+   */
+  record Skipped(
+      Loc loc, String apiVersion, String kind, String name, String namespace, NearMiss nearMiss)
       implements Entry {}
+
+  /** A near miss of one of our kinds: a warning instead of a silent skip. */
+  record NearMiss(Loc loc, String field, String value, String message) {}
 
   /**
    * One of our kinds, to be checked.

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.CauseType;
@@ -41,6 +42,14 @@ public final class Evaluator {
    */
   public record Outcome(List<Finding> findings, List<PatchOp> patch, List<String> notChecked) {}
 
+  /**
+   * Whether an object could be stored by a cluster: it passes the schema once the API server's own
+   * changes are made (cross-document rules compare only such objects).
+   */
+  public boolean wellFormed(Kind kind, JsonNode object) {
+    return admission.wellFormed(kind, object);
+  }
+
   public Outcome evaluate(Review review, ClusterView view) {
     Decision d = admission.validate(review, view);
     List<Finding> findings = new ArrayList<>(d.findings());
@@ -59,7 +68,8 @@ public final class Evaluator {
     }
     JsonNode patched;
     try {
-      patched = JsonPatchApply.apply(review.object(), patch);
+      // The patch is computed on, and applies to, the object as the API server holds it.
+      patched = JsonPatchApply.apply(Admission.apiServerView(review).object(), patch);
     } catch (IllegalArgumentException e) {
       findings.add(
           failure(FieldPath.root(), "the defaulting patch does not apply: " + e.getMessage()));

@@ -72,13 +72,14 @@ final class LintRun {
         progress.update("read", parsed.size());
       }
       long t1 = System.nanoTime();
-      ManifestView view = inputs.view();
       Map<Entry.Ours, String> duplicates = inputs.duplicates();
       Set<String> notChecked = ConcurrentHashMap.newKeySet();
       if (!evaluator.isDone()) {
         Warmup.whileTheEngineLoads();
       }
-      Checker checker = new Checker(get(evaluator), view, against, duplicates, options, notChecked);
+      Evaluator engine = get(evaluator);
+      ManifestView view = inputs.view(o -> engine.wellFormed(o.kind(), o.object()));
+      Checker checker = new Checker(engine, view, against, duplicates, options, notChecked);
       long t2 = System.nanoTime();
       // Batches of a file's resources, so one big file (kustomize output on stdin) uses every core.
       List<List<Future<List<ResourceResult>>>> results = new ArrayList<>(parsed.size());

@@ -2,6 +2,7 @@ package io.migrationguard.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.CauseType;
@@ -47,18 +48,25 @@ public final class Admission {
     return settings;
   }
 
-  /** Validates one object: schema first (stop on schema errors), then every applicable rule. */
+  /**
+   * Validates one object: what the API server does first (reported as warnings), the schema (stop
+   * on schema errors), then every applicable rule on the pruned object.
+   */
   public Decision validate(Review review, ClusterView cluster) {
     if (!reviewed(review.operation())) {
       return new Decision(List.of(), List.of(), List.of(), List.of());
     }
-    List<Finding> findings =
-        new ArrayList<>(schema.validate(review.kind(), review.object(), review.fieldValidation()));
+    BeforeAdmission.Prepared prepared = BeforeAdmission.prepare(review);
+    List<Finding> findings = new ArrayList<>(prepared.changes());
+    Review judged = BeforeAdmission.statusForSchema(prepared.review());
+    findings.addAll(schema.validate(review.kind(), judged.object(), review.fieldValidation()));
     for (Finding f : findings) {
       if (f.isError()) {
         return new Decision(findings, List.of(), List.of(), List.of());
       }
     }
+    // The rules judge what the API server would store: unknown fields reported, then pruned.
+    review = BeforeAdmission.prune(BeforeAdmission.mainResourceStatus(judged));
     List<String> unavailable = new ArrayList<>();
     List<String> notChecked = new ArrayList<>();
     for (Rule rule : rules) {
@@ -95,11 +103,29 @@ public final class Admission {
     return new Decision(findings, List.of(), unavailable, notChecked);
   }
 
+  /**
+   * Whether {@code object} passes the schema of {@code kind} once the API server's own changes are
+   * made: an object a cluster could store (unknown fields do not count, they are pruned).
+   */
+  public boolean wellFormed(Kind kind, JsonNode object) {
+    Review r = new Review(kind, Operation.CREATE, object, null, null, null, FieldValidation.IGNORE);
+    Review judged = BeforeAdmission.statusForSchema(BeforeAdmission.prepare(r).review());
+    for (Finding f : schema.validate(kind, judged.object(), FieldValidation.IGNORE)) {
+      if (f.isError()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Computes the defaulting patch for one object: every applicable defaulter, one minimal diff. */
   public Decision mutate(Review review) {
-    if (!reviewed(review.operation()) || !(review.object() instanceof ObjectNode original)) {
+    if (!reviewed(review.operation()) || !(review.object() instanceof ObjectNode)) {
       return new Decision(List.of(), List.of(), List.of(), List.of());
     }
+    // The patch applies to the object the API server holds: nulls dropped, unknown fields pruned.
+    review = apiServerView(review);
+    ObjectNode original = (ObjectNode) review.object();
     ObjectNode copy = original.deepCopy();
     for (Defaulter d : defaulters) {
       if (d.appliesTo(review.kind(), review.operation())) {
@@ -108,6 +134,14 @@ public final class Admission {
     }
     List<PatchOp> patch = JsonDiff.diff(original, copy);
     return new Decision(List.of(), patch, List.of(), List.of());
+  }
+
+  /**
+   * The review as the rules and defaulters see it: what the API server does before admission
+   * (rules.md §0 step 1b), without the warnings that step reports.
+   */
+  public static Review apiServerView(Review review) {
+    return BeforeAdmission.prune(BeforeAdmission.prepare(review).review());
   }
 
   /** Validates and mutates in one go (lint {@code --show-patch}). */

@@ -1,22 +1,28 @@
 package io.migrationguard.core;
 
+import java.util.List;
 import java.util.Optional;
 
 /** The two kinds migration-guard handles; any other group/version/kind is not ours. */
 public enum Kind {
-  VMIM("kubevirt.io", "v1", "VirtualMachineInstanceMigration", true),
+  // KubeVirt still serves kubevirt.io/v1alpha3 migrations (deprecated, the same schema); the API
+  // server converts them to v1 for webhooks registered with matchPolicy: Equivalent.
+  VMIM("kubevirt.io", "v1", "VirtualMachineInstanceMigration", true, "v1alpha3"),
   POLICY("migrations.kubevirt.io", "v1alpha1", "MigrationPolicy", false);
 
   private final String group;
   private final String version;
   private final String kind;
   private final boolean namespaced;
+  private final List<String> deprecatedVersions;
 
-  Kind(String group, String version, String kind, boolean namespaced) {
+  Kind(
+      String group, String version, String kind, boolean namespaced, String... deprecatedVersions) {
     this.group = group;
     this.version = version;
     this.kind = kind;
     this.namespaced = namespaced;
+    this.deprecatedVersions = List.of(deprecatedVersions);
   }
 
   public String group() {
@@ -41,20 +47,45 @@ public enum Kind {
     return namespaced;
   }
 
-  /** The kind for an AdmissionRequest's {@code kind} (group, version, kind), if it is ours. */
+  /** The deprecated {@code group/version}s still served for this kind. */
+  public List<String> deprecatedApiVersions() {
+    return deprecatedVersions.stream().map(v -> group + "/" + v).toList();
+  }
+
+  /** Whether {@code version} of this kind's group is served: the stored one or a deprecated one. */
+  public boolean serves(String version) {
+    return this.version.equals(version) || deprecatedVersions.contains(version);
+  }
+
+  /** Whether {@code apiVersion} ({@code group/version}) is served for this kind. */
+  public boolean servesApiVersion(String apiVersion) {
+    int slash = apiVersion == null ? -1 : apiVersion.indexOf('/');
+    return slash > 0
+        && apiVersion.regionMatches(0, group, 0, slash)
+        && slash == group.length()
+        && serves(apiVersion.substring(slash + 1));
+  }
+
+  /**
+   * The kind for an AdmissionRequest's {@code kind} (group, version, kind), if it is ours, in any
+   * served version.
+   */
   public static Optional<Kind> of(String group, String version, String kind) {
     for (Kind k : values()) {
-      if (k.group.equals(group) && k.version.equals(version) && k.kind.equals(kind)) {
+      if (k.group.equals(group) && k.serves(version) && k.kind.equals(kind)) {
         return Optional.of(k);
       }
     }
     return Optional.empty();
   }
 
-  /** The kind for a manifest's {@code apiVersion} and {@code kind}, if it is ours. */
+  /**
+   * The kind for a manifest's {@code apiVersion} and {@code kind}, if it is ours (any served
+   * version).
+   */
   public static Optional<Kind> ofManifest(String apiVersion, String kind) {
     for (Kind k : values()) {
-      if (k.apiVersion().equals(apiVersion) && k.kind.equals(kind)) {
+      if (k.kind.equals(kind) && k.servesApiVersion(apiVersion)) {
         return Optional.of(k);
       }
     }

@@ -37,7 +37,8 @@ class EvaluatorTest {
 
     @Override
     public void apply(Review review, ObjectNode copy, Settings settings) {
-      copy.withArray("/marks").add("x");
+      // A field the schema declares: unknown ones are pruned before defaulting.
+      copy.withArray("/metadata/finalizers").add("x");
     }
   }
 
@@ -60,7 +61,7 @@ class EvaluatorTest {
     assertEquals(1, out.findings().size());
     assertEquals(Evaluator.IDEMPOTENT, out.findings().get(0).rule());
     assertTrue(out.findings().get(0).isError());
-    assertEquals("marks[1]", out.findings().get(0).field().toString());
+    assertEquals("metadata.finalizers[1]", out.findings().get(0).field().toString());
   }
 
   @Test

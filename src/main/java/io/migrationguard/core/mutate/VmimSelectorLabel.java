@@ -9,7 +9,10 @@ import io.migrationguard.core.rules.Checks;
 
 /**
  * {@code vmim-selector-label}: labels a new migration with {@code kubevirt.io/vmi-name}, the label
- * KubeVirt finds the migrations of a VMI by. A label the user already set is left as written.
+ * KubeVirt finds the migrations of a VMI by. Set to {@code spec.vmiName} also when the user gave
+ * another value, as KubeVirt's own mutator does: a different value would hide the migration from
+ * KubeVirt's in-flight check, which looks migrations up by this label (validation warns, under the
+ * same id, when a given value differs).
  */
 public final class VmimSelectorLabel implements Defaulter {
   @Override
@@ -34,7 +37,7 @@ public final class VmimSelectorLabel implements Defaulter {
       return;
     }
     ObjectNode labels = Defaults.objectAt(copy, "metadata", "labels");
-    if (labels != null && !Checks.isSet(labels.get(Checks.VMI_NAME_LABEL))) {
+    if (labels != null && !vmiName.equals(Checks.textOrEmpty(labels.get(Checks.VMI_NAME_LABEL)))) {
       labels.put(Checks.VMI_NAME_LABEL, vmiName);
     }
   }

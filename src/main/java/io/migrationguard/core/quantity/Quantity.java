@@ -1,6 +1,7 @@
 package io.migrationguard.core.quantity;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.schema.JsonTypes;
 import java.math.BigDecimal;
 
 /**
@@ -46,6 +47,10 @@ public final class Quantity implements Comparable<Quantity> {
     }
     if (node.isIntegralNumber()) {
       return parse(node.bigIntegerValue().toString());
+    }
+    // 1048576.0 passes the CRD as an integer (an integral float64) and is stored as 1048576.
+    if (node.isNumber() && JsonTypes.isInteger(node)) {
+      return parse(node.decimalValue().toBigInteger().toString());
     }
     return QuantityParse.bad("must be an integer or a string");
   }

@@ -21,6 +21,7 @@ import io.migrationguard.core.rules.vmim.MigrationIds;
 import io.migrationguard.core.rules.vmim.NoInflight;
 import io.migrationguard.core.rules.vmim.PriorityEnum;
 import io.migrationguard.core.rules.vmim.PriorityRequester;
+import io.migrationguard.core.rules.vmim.SelectorLabelMatches;
 import io.migrationguard.core.rules.vmim.SelectorLabelStable;
 import io.migrationguard.core.rules.vmim.SpecImmutable;
 import io.migrationguard.core.rules.vmim.VmiMigratable;
@@ -50,6 +51,7 @@ public final class Rules {
         new AddedNodeSelector(),
         new MigrationIds(),
         new DecentralizedGate(),
+        new SelectorLabelMatches(),
         new SpecImmutable(),
         new SelectorLabelStable(),
         new VmiMigratable(),

@@ -3,18 +3,22 @@ package io.migrationguard.core.rules;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.quantity.Quantity;
+import io.migrationguard.core.quantity.QuantityParse;
+import io.migrationguard.core.schema.Shape;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * Semantic equality of JSON trees, as Kubernetes' {@code equality.Semantic.DeepEqual} sees the
  * decoded objects: absent, null and empty containers ({@code {}}, {@code []}) are equal; numbers
- * compare by value ({@code 1} equals {@code 1.0}); strings compare exactly, and an absent string is
- * not equal to {@code ""}. Immutability checks go through {@link #immutable} only, so every rule
- * reports changes the same way.
+ * compare by value ({@code 1} equals {@code 1.0}); a field the {@link Shape} calls a Quantity
+ * compares by value ({@code "0.5"} equals {@code "500m"}, as {@code resource.Quantity}'s semantic
+ * equality does); other strings compare exactly, and an absent string is not equal to {@code ""}.
+ * Every comparison of two objects goes through this class, and immutability checks through {@link
+ * #immutable} only, so every rule reports changes the same way.
  */
 public final class Semantic {
   /** The detail of every immutability finding, in apimachinery's words. */
@@ -22,54 +26,71 @@ public final class Semantic {
 
   private Semantic() {}
 
-  /** Whether {@code a} and {@code b} are semantically equal. */
+  /** Whether {@code a} and {@code b} are semantically equal, knowing nothing of their schema. */
   public static boolean equal(JsonNode a, JsonNode b) {
+    return equal(a, b, Shape.FREE_FORM);
+  }
+
+  /** Whether {@code a} and {@code b}, two values of a field of {@code shape}, are equal. */
+  public static boolean equal(JsonNode a, JsonNode b, Shape shape) {
     if (isEmpty(a) && isEmpty(b)) {
       return true;
     }
     if (objectOrAbsent(a) && objectOrAbsent(b)) {
       // Field by field without building the union of the keys (an update compares whole specs).
-      return fieldsEqual(a, b) && extraFieldsEmpty(b, a);
+      return fieldsEqual(a, b, shape) && extraFieldsEmpty(b, a);
     }
     if (arrayOrAbsent(a) && arrayOrAbsent(b)) {
       if (size(a) != size(b)) {
         return false;
       }
+      Shape elements = shape.elements();
       for (int i = 0; i < size(a); i++) {
-        if (!equal(a.get(i), b.get(i))) {
+        if (!equal(a.get(i), b.get(i), elements)) {
           return false;
         }
       }
       return true;
     }
+    if (shape.quantity() && isSet(a) && isSet(b)) {
+      QuantityParse qa = Quantity.parse(a);
+      QuantityParse qb = Quantity.parse(b);
+      if (qa.ok() && qb.ok()) {
+        return qa.quantity().compareTo(qb.quantity()) == 0;
+      }
+    }
     return scalarEqual(a, b);
   }
 
   /**
-   * Reports every changed leaf between {@code oldNode} and {@code newNode} as Invalid at its own
-   * path, with the new value and {@value #IMMUTABLE}. Objects are descended field by field (as map
-   * entries {@code [key]} where {@code isMap} says the object is a map), arrays element by element;
-   * a subtree added or removed as a whole is reported at each of its leaves.
+   * Reports every changed leaf between {@code oldNode} and {@code newNode}, two values of a field
+   * of {@code shape}, as Invalid at its own path, with the new value and {@value #IMMUTABLE}.
+   * Objects are descended field by field (as map entries {@code [key]} where the shape is a map),
+   * arrays element by element; a subtree added or removed as a whole is reported at each of its
+   * leaves.
    */
   public static void immutable(
-      Findings out,
-      FieldPath path,
-      JsonNode oldNode,
-      JsonNode newNode,
-      Predicate<FieldPath> isMap) {
-    if (equal(oldNode, newNode)) {
+      Findings out, FieldPath path, JsonNode oldNode, JsonNode newNode, Shape shape) {
+    if (equal(oldNode, newNode, shape)) {
       return;
     }
     if (objectOrAbsent(oldNode) && objectOrAbsent(newNode)) {
-      boolean map = isMap.test(path);
+      boolean map = shape.isMap();
       for (String key : keys(oldNode, newNode)) {
         FieldPath child = map ? path.key(key) : path.child(key);
-        immutable(out, child, field(oldNode, key), field(newNode, key), isMap);
+        Shape childShape = shape.field(key);
+        immutable(
+            out,
+            child,
+            field(oldNode, key),
+            field(newNode, key),
+            childShape == null ? Shape.FREE_FORM : childShape);
       }
     } else if (arrayOrAbsent(oldNode) && arrayOrAbsent(newNode)) {
       int n = Math.max(size(oldNode), size(newNode));
+      Shape elements = shape.elements();
       for (int i = 0; i < n; i++) {
-        immutable(out, path.index(i), element(oldNode, i), element(newNode, i), isMap);
+        immutable(out, path.index(i), element(oldNode, i), element(newNode, i), elements);
       }
     } else {
       out.invalid(path, isSet(newNode) ? newNode : NullNode.getInstance(), IMMUTABLE);
@@ -77,12 +98,13 @@ public final class Semantic {
   }
 
   /** Every field of object {@code a} (or none, absent) equals the same field of {@code b}. */
-  private static boolean fieldsEqual(JsonNode a, JsonNode b) {
+  private static boolean fieldsEqual(JsonNode a, JsonNode b, Shape shape) {
     if (!isSet(a)) {
       return true;
     }
     for (Map.Entry<String, JsonNode> e : a.properties()) {
-      if (!equal(e.getValue(), field(b, e.getKey()))) {
+      Shape child = shape.field(e.getKey());
+      if (!equal(e.getValue(), field(b, e.getKey()), child == null ? Shape.FREE_FORM : child)) {
         return false;
       }
     }

@@ -61,7 +61,7 @@ final class FastSchema {
     }
   }
 
-  private static JsonNode resource(String file) {
+  static JsonNode resource(String file) {
     try (InputStream in =
         FastSchema.class.getResourceAsStream("/" + SchemaFiles.RESOURCES + file)) {
       return in == null ? null : JSON.readTree(in);
@@ -139,10 +139,17 @@ final class FastSchema {
    */
   static RegularExpression pattern(String regex) {
     if (QuantitySyntax.CRD_PATTERN.equals(regex)) {
-      return value ->
-          value.length() <= BoundedRegexFactory.MAX_INPUT
-              && QuantitySyntax.matchesCrdPattern(value);
+      return new QuantityPattern();
     }
     return new BoundedRegexFactory().getRegularExpression(regex);
+  }
+
+  /** The Quantity pattern, recognised without a regex (and marking a field as a Quantity). */
+  static final class QuantityPattern implements RegularExpression {
+    @Override
+    public boolean matches(String value) {
+      return value.length() <= BoundedRegexFactory.MAX_INPUT
+          && QuantitySyntax.matchesCrdPattern(value);
+    }
   }
 }

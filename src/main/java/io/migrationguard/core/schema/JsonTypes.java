@@ -10,7 +10,7 @@ import java.math.BigDecimal;
  * it is integral and within 2^53 ({@code swag.IsFloat64AJSONInteger}). So {@code 1.0} and {@code
  * 1e2} are integers, {@code 1.5}, {@code 1e30} and {@code 2^63} are not.
  */
-final class JsonTypes {
+public final class JsonTypes {
   /** The largest float64 kube-openapi still accepts as an integer: 2^53 - 1. */
   private static final double MAX_JSON_INTEGER = 9007199254740991d;
 
@@ -47,7 +47,7 @@ final class JsonTypes {
   }
 
   /** An integer literal that fits int64, or an integral float64 within 2^53. */
-  static boolean isInteger(JsonNode node) {
+  public static boolean isInteger(JsonNode node) {
     if (node.isIntegralNumber()) {
       return isInt64Literal(node);
     }

@@ -157,6 +157,58 @@ final class SchemaNode {
     return true;
   }
 
+  // Structure, for Shape: what the API server's structural schema knows of a field.
+
+  /** The node a field {@code name} of an object is checked against, or null when it is unknown. */
+  SchemaNode field(String name) {
+    if (properties != null) {
+      SchemaNode declared = properties.get(name);
+      if (declared != null) {
+        return declared;
+      }
+    }
+    if (additional != null) {
+      return additional;
+    }
+    if (ref != null) {
+      return ref.field(name);
+    }
+    // No properties and no additionalProperties keyword: a free-form object, every field known.
+    return noAdditional || properties != null ? null : FREE_FORM;
+  }
+
+  /** Whether this object is a map (its values share one schema, additionalProperties). */
+  boolean isMap() {
+    return additional != null || (ref != null && properties == null && ref.isMap());
+  }
+
+  /** Whether null is a value of this schema (the reference's {@code nullable}). */
+  boolean nullable() {
+    if (never) {
+      return false;
+    }
+    if (types != 0) {
+      return (types & NULL) != 0 && (ref == null || ref.nullable());
+    }
+    return ref == null || ref.nullable();
+  }
+
+  /** Whether this is a Quantity (int-or-string with the CRD's Quantity pattern). */
+  boolean quantity() {
+    return pattern instanceof FastSchema.QuantityPattern || (ref != null && ref.quantity());
+  }
+
+  /** The schema of an array's elements (a free-form one when unconstrained). */
+  SchemaNode elements() {
+    if (items != null) {
+      return items;
+    }
+    return ref != null ? ref.elements() : FREE_FORM;
+  }
+
+  /** Anything goes: the children of an unconstrained value. */
+  static final SchemaNode FREE_FORM = new SchemaNode();
+
   /**
    * Only an int64 literal is compared here; any other number (1.0, 1e2, a fraction) is left to
    * networknt, whose decimal comparison this class does not repeat.

@@ -83,7 +83,8 @@ public sealed interface Dispatch {
     }
     JsonNode apiVersion = obj.get("apiVersion");
     JsonNode kindName = obj.get("kind");
-    boolean versionOk = apiVersion == null || kind.apiVersion().equals(apiVersion.asText(null));
+    // Any served version (a request for kubevirt.io/v1alpha3 carries a v1alpha3 object).
+    boolean versionOk = apiVersion == null || kind.servesApiVersion(apiVersion.asText(null));
     boolean kindOk = kindName == null || kind.kindName().equals(kindName.asText(null));
     if (versionOk && kindOk && textOrAbsent(apiVersion) && textOrAbsent(kindName)) {
       return null;

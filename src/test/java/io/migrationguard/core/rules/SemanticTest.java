@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.schema.Shape;
 import io.migrationguard.core.testing.CaseFiles;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -65,16 +67,16 @@ class SemanticTest {
     Semantic.immutable(
         out,
         FieldPath.of("spec"),
-        json("{'a':'x','m':{'k':'1'},'l':[1,2],'gone':'y'}"),
-        json("{'a':'z','m':{'k':'2','new':'3'},'l':[1]}"),
-        p -> p.toString().equals("spec.m"));
+        json("{'vmiName':'x','addedNodeSelector':{'k':'1'},'l':[1,2],'priority':'y'}"),
+        json("{'vmiName':'z','addedNodeSelector':{'k':'2','new':'3'},'l':[1]}"),
+        Shape.of(Kind.VMIM).field("spec"));
     assertEquals(
         List.of(
-            "spec.a: Invalid value: \"z\": field is immutable",
-            "spec.m[k]: Invalid value: \"2\": field is immutable",
-            "spec.m[new]: Invalid value: \"3\": field is immutable",
+            "spec.vmiName: Invalid value: \"z\": field is immutable",
+            "spec.addedNodeSelector[k]: Invalid value: \"2\": field is immutable",
+            "spec.addedNodeSelector[new]: Invalid value: \"3\": field is immutable",
             "spec.l[1]: Invalid value: null: field is immutable",
-            "spec.gone: Invalid value: null: field is immutable"),
+            "spec.priority: Invalid value: null: field is immutable"),
         out.list().stream().map(Finding::render).toList());
   }
 
@@ -82,10 +84,24 @@ class SemanticTest {
   void immutableReportsATypeChangeAtTheField() {
     Findings out = new Findings("r", Severity.ERROR);
     Semantic.immutable(
-        out, FieldPath.of("spec"), json("{'a':{'b':1}}"), json("{'a':'flat'}"), p -> false);
+        out, FieldPath.of("spec"), json("{'a':{'b':1}}"), json("{'a':'flat'}"), Shape.FREE_FORM);
     assertEquals(
         List.of("spec.a: Invalid value: \"flat\": field is immutable"),
         out.list().stream().map(Finding::render).toList());
+  }
+
+  @Test
+  void quantitiesCompareByValueWhereTheSchemaSaysQuantity() {
+    Shape stall = Shape.of(Kind.POLICY).at("spec", "experimental", "stallDetector");
+    JsonNode a = json("{'ewmaAlpha':'0.5','completionTimeoutFactor':2}");
+    JsonNode b = json("{'ewmaAlpha':'500m','completionTimeoutFactor':'2'}");
+    assertTrue(Semantic.equal(a, b, stall));
+    assertFalse(Semantic.equal(a, json("{'ewmaAlpha':'0.6','completionTimeoutFactor':2}"), stall));
+    // Elsewhere a string is a string: the same spellings differ.
+    assertFalse(Semantic.equal(a, b));
+    assertFalse(
+        Semantic.equal(
+            json("{'vmiName':'1'}"), json("{'vmiName':'1.0'}"), Shape.of(Kind.VMIM).field("spec")));
   }
 
   /**

@@ -58,9 +58,10 @@ class VmimSchemaTest {
       delimiter = '|',
       value = {
         "/metadata/creationTimestamp | null",
-        "/status | null",
         "/status/conditions/0/lastProbeTime | null",
         "/status/conditions/0/lastTransitionTime | null",
+        "/status/migrationState/startTimestamp | null",
+        "/status/migrationState/endTimestamp | null",
         "/status/conditions/0/lastProbeTime | \"2025-03-14T09:27:41.123456789+02:00\"",
         "/status/migrationState/endTimestamp | \"2024-02-29T23:59:59z\"",
         "/metadata/labels | {}",
@@ -93,7 +94,7 @@ class VmimSchemaTest {
         "/metadata/ownerReferences/0/controller | \"yes\" | metadata.ownerReferences[0].controller | boolean: \"string\"",
         "/status/conditions/0/type | 1 | status.conditions[0].type | string: \"integer\"",
         "/status/conditions | {} | status.conditions | array: \"object\"",
-        "/status/migrationState/startTimestamp | null | status.migrationState.startTimestamp | string: \"null\"",
+        "/status | null | status | object: \"null\"",
         "/status/migrationState/targetCPUSet/1 | \"3\" | status.migrationState.targetCPUSet[1] | integer: \"string\"",
         "/status/synchronizationAddresses | \"10.0.0.1:9185\" | status.synchronizationAddresses | array: \"string\""
       })

@@ -14,16 +14,19 @@ import io.migrationguard.core.rules.RuleInfo;
 import java.util.Set;
 
 /**
- * {@code metadata-namespace}: a migration's namespace, when set, is a DNS-1123 label; a
- * MigrationPolicy is cluster-scoped and sets none (in a manifest, a namespace on it is a mistake
- * that hints the author expected it to apply to that namespace only).
+ * {@code metadata-namespace}: a migration's namespace, when set, is a DNS-1123 label. The namespace
+ * of a cluster-scoped MigrationPolicy is cleared before the rules run, as the API server clears it
+ * ({@link io.migrationguard.core.apiserver.BeforeAdmission}, a warning under this same id):
+ * kustomize's {@code namespace:} writes one into every custom resource it does not know, and {@code
+ * kubectl apply} of such a policy works.
  */
 public final class MetadataNamespace implements Rule {
   private static final RuleInfo INFO =
       new RuleInfo(
           "metadata-namespace",
-          "The metadata.namespace of a migration must be a DNS-1123 label, and a cluster-scoped"
-              + " migration policy must not set one.",
+          "The metadata.namespace of a migration must be a DNS-1123 label; the namespace of a"
+              + " cluster-scoped migration policy is ignored, as the API server clears it (a"
+              + " warning).",
           Set.of(Kind.VMIM, Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,
@@ -40,12 +43,10 @@ public final class MetadataNamespace implements Rule {
     if (namespace.isEmpty()) {
       return;
     }
-    FieldPath path = FieldPath.of("metadata", "namespace");
     if (!review.kind().namespaced()) {
-      out.forbidden(
-          path, review.kind().kindName() + " is cluster-scoped and must not set a namespace");
-      return;
+      return; // cleared before admission, with a warning
     }
+    FieldPath path = FieldPath.of("metadata", "namespace");
     for (String msg : LabelSyntax.dns1123LabelErrors(namespace)) {
       out.invalid(path, namespace, msg);
     }

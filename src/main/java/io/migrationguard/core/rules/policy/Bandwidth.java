@@ -39,19 +39,20 @@ public final class Bandwidth implements Rule {
   public void check(Review review, ClusterView cluster, Findings out) {
     JsonNode value = Checks.at(review.object(), "spec", "bandwidthPerMigration");
     FieldPath path = FieldPath.of("spec", "bandwidthPerMigration");
-    if (value.isIntegralNumber()) {
-      if (value.bigIntegerValue().signum() < 0) {
-        out.invalid(path, value, "must not be negative");
-      }
-    } else if (value.isTextual()) {
-      QuantityParse parse = Quantity.parse(value.textValue());
-      if (!parse.ok()) {
-        out.invalid(path, value, parse.error());
-      } else if (parse.quantity().signum() < 0) {
-        out.invalid(path, value, "must not be negative");
-      }
-    } else if (value.isNumber()) {
-      out.invalid(path, value, "must be an integer or a quantity string such as \"64Mi\"");
+    if (!Checks.isSet(value)) {
+      return;
+    }
+    // An integral number (1048576 or 1048576.0, as the CRD's integer type takes it) or a string.
+    QuantityParse parse = Quantity.parse(value);
+    if (!parse.ok()) {
+      out.invalid(
+          path,
+          value,
+          value.isTextual()
+              ? parse.error()
+              : "must be an integer or a quantity string such as \"64Mi\"");
+    } else if (parse.quantity().signum() < 0) {
+      out.invalid(path, value, "must not be negative");
     }
   }
 }

@@ -4,6 +4,7 @@ import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Semantic;
+import io.migrationguard.core.schema.Shape;
 
 /**
  * When a gated field needs its feature gate: when it is set on CREATE, or set to something new on
@@ -24,6 +25,6 @@ final class GateChange {
     }
     var before = Checks.at(review.oldObject(), path);
     // A struct that was absent and is now set (even to {}) is a change, as for Go's pointers.
-    return !Checks.isSet(before) || !Semantic.equal(before, now);
+    return !Checks.isSet(before) || !Semantic.equal(before, now, Shape.of(review.kind()).at(path));
   }
 }

@@ -73,18 +73,14 @@ public final class StallDetectorFactors implements Rule {
 
   /** The first thing wrong with {@code value}, or null. */
   private static String problem(Factor factor, JsonNode value) {
-    BigDecimal v;
-    if (value.isIntegralNumber()) {
-      v = value.decimalValue();
-    } else if (value.isTextual()) {
-      QuantityParse parse = Quantity.parse(value.textValue());
-      if (!parse.ok()) {
-        return parse.error();
-      }
-      v = parse.quantity().value();
-    } else {
-      return "must be an integer or a quantity string such as \"0.5\"";
+    // An integral number (2 or 2.0, as the CRD's integer type takes it) or a Quantity string.
+    QuantityParse parse = Quantity.parse(value);
+    if (!parse.ok()) {
+      return value.isTextual()
+          ? parse.error()
+          : "must be an integer or a quantity string such as \"0.5\"";
     }
+    BigDecimal v = parse.quantity().value();
     if (v.signum() < 0) {
       return "must not be negative";
     }

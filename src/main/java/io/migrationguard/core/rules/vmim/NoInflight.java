@@ -50,6 +50,7 @@ public final class NoInflight implements Rule {
             .filter(m -> self.isEmpty() || !self.equals(Checks.name(m)))
             .filter(m -> !Checks.isFinalPhase(Checks.phase(m)))
             .filter(m -> targets(m, vmiName))
+            .filter(m -> !otherEnd(review.object(), m))
             .sorted(Comparator.comparing(Checks::name))
             .toList();
     for (JsonNode other : conflicts) {
@@ -63,6 +64,23 @@ public final class NoInflight implements Rule {
               + (phase.isEmpty() ? "unset" : phase)
               + ")");
     }
+  }
+
+  /**
+   * Whether {@code other} is the other end of the same decentralized migration: one sends ({@code
+   * spec.sendTo}), the other receives ({@code spec.receive}), with one {@code migrationID}. The two
+   * ends are one migration, not two in flight.
+   */
+  static boolean otherEnd(JsonNode self, JsonNode other) {
+    return pairs(self, other, "sendTo", "receive") || pairs(self, other, "receive", "sendTo");
+  }
+
+  private static boolean pairs(JsonNode self, JsonNode other, String mine, String theirs) {
+    String id = Checks.textOrEmpty(Checks.at(self, "spec", mine, "migrationID"));
+    return !id.isEmpty()
+        && !Checks.isSet(Checks.at(self, "spec", theirs))
+        && !Checks.isSet(Checks.at(other, "spec", mine))
+        && id.equals(Checks.textOrEmpty(Checks.at(other, "spec", theirs, "migrationID")));
   }
 
   private static boolean targets(JsonNode migration, String vmiName) {

@@ -11,6 +11,7 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.rules.Semantic;
+import io.migrationguard.core.schema.Shape;
 import java.util.Set;
 
 /**
@@ -19,7 +20,6 @@ import java.util.Set;
  */
 public final class SpecImmutable implements Rule {
   private static final FieldPath SPEC = FieldPath.of("spec");
-  private static final FieldPath NODE_SELECTOR = SPEC.child("addedNodeSelector");
 
   private static final RuleInfo INFO =
       new RuleInfo(
@@ -45,6 +45,6 @@ public final class SpecImmutable implements Rule {
         SPEC,
         Checks.at(review.oldObject(), "spec"),
         Checks.at(review.object(), "spec"),
-        NODE_SELECTOR::equals);
+        Shape.of(Kind.VMIM).field("spec"));
   }
 }

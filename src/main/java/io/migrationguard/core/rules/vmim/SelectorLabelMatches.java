@@ -1,0 +1,54 @@
+package io.migrationguard.core.rules.vmim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import java.util.Set;
+
+/**
+ * {@code vmim-selector-label} (the warning of the defaulter of the same id): a new migration whose
+ * label {@code kubevirt.io/vmi-name} differs from {@code spec.vmiName}. KubeVirt's mutator
+ * overwrites the label with {@code spec.vmiName}, and so does ours; the warning says the value
+ * written will not be kept.
+ */
+public final class SelectorLabelMatches implements Rule {
+  private static final RuleInfo INFO =
+      new RuleInfo(
+          "vmim-selector-label",
+          "The label kubevirt.io/vmi-name of a new migration, when given, equals spec.vmiName"
+              + " (KubeVirt overwrites it; a warning).",
+          Set.of(Kind.VMIM),
+          Set.of(Operation.CREATE),
+          Severity.WARNING,
+          Set.of());
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    String vmiName = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    JsonNode label = Checks.at(review.object(), "metadata", "labels").path(Checks.VMI_NAME_LABEL);
+    if (vmiName.isEmpty() || !label.isTextual() || label.textValue().equals(vmiName)) {
+      return;
+    }
+    out.invalid(
+        FieldPath.of("metadata", "labels").key(Checks.VMI_NAME_LABEL),
+        label,
+        "differs from spec.vmiName "
+            + GoQuote.quote(vmiName)
+            + ": KubeVirt sets this label to spec.vmiName on create and finds in-flight"
+            + " migrations by it");
+  }
+}
