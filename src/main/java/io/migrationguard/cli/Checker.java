@@ -167,7 +167,7 @@ final class Checker {
         f.loc(),
         f.apiVersion(),
         f.kind(),
-        null,
+        f.name(),
         null,
         Status.ERROR,
         List.of(new LocatedFinding(finding, f.loc(), f.message())),

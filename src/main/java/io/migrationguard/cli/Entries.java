@@ -49,7 +49,10 @@ final class Entries {
               INVALID_OBJECT,
               "Object '" + missing + "' is missing",
               apiVersion.isEmpty() ? null : apiVersion,
-              kind.isEmpty() ? null : kind));
+              kind.isEmpty() ? null : kind,
+              text(obj.path("metadata"), "name").isEmpty()
+                  ? null
+                  : text(obj.path("metadata"), "name")));
       return;
     }
     JsonNode items = obj.get("items");

@@ -17,10 +17,10 @@ sealed interface Entry {
    *
    * @param rule {@code read-error}, {@code parse-error} or {@code invalid-object}
    */
-  record Failed(Loc loc, String rule, String message, String apiVersion, String kind)
+  record Failed(Loc loc, String rule, String message, String apiVersion, String kind, String name)
       implements Entry {
     Failed(Loc loc, String rule, String message) {
-      this(loc, rule, message, null, null);
+      this(loc, rule, message, null, null, null);
     }
   }
 

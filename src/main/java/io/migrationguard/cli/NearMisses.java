@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Near misses of our two kinds: an object the API server would not serve as one of them, though its
@@ -21,12 +22,30 @@ final class NearMisses {
   /** What is near: the field ({@code kind} or {@code apiVersion}), its value, and the advice. */
   record Miss(String field, String value, String message) {}
 
+  /** The kinds KubeVirt serves in {@code kubevirt.io}, in {@code v1} and {@code v1alpha3}. */
+  private static final Set<String> KUBEVIRT_IO_KINDS =
+      Set.of(
+          "KubeVirt",
+          "VirtualMachine",
+          "VirtualMachineInstance",
+          "VirtualMachineInstanceMigration",
+          "VirtualMachineInstanceReplicaSet",
+          "VirtualMachineInstancePreset");
+
+  private static final Set<String> KUBEVIRT_IO_VERSIONS = Set.of("v1", "v1alpha3");
+  private static final String KUBEVIRT_IO = "kubevirt.io";
+  private static final String MIGRATIONS = "migrations.kubevirt.io";
+
   static Optional<Miss> of(String apiVersion, String kind) {
-    String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
-    // Another project's kind of the same name (another group) is not ours to judge.
-    boolean kubevirtGroup = group.equals("kubevirt.io") || group.endsWith(".kubevirt.io");
+    int slash = apiVersion.indexOf('/');
+    String group = slash < 0 ? "" : apiVersion.substring(0, slash);
+    String version = apiVersion.substring(slash + 1);
+    String bare = kind.endsWith("List") ? kind.substring(0, kind.length() - 4) : kind;
+    // One of our kinds in a KubeVirt group or version that does not serve it.
     for (Kind k : Kind.values()) {
-      if (kubevirtGroup && k.kindName().equals(kind)) {
+      if (k.kindName().equals(bare)
+          && (group.equals(KUBEVIRT_IO) || group.endsWith("." + KUBEVIRT_IO))
+          && !k.servesApiVersion(apiVersion)) {
         return Optional.of(
             new Miss(
                 "apiVersion",
@@ -34,32 +53,39 @@ final class NearMisses {
                 k.kindName() + " is served as " + served(k) + ": this object is not checked"));
       }
     }
-    if (!ourGroup(group)) {
-      return Optional.empty();
-    }
-    for (Kind k : Kind.values()) {
-      if (close(kind, k.kindName())) {
+    if (group.equals(KUBEVIRT_IO)) {
+      if (!KUBEVIRT_IO_KINDS.contains(bare)) {
+        return Optional.of(new Miss("kind", kind, notServed(kind, group, KUBEVIRT_IO_KINDS)));
+      }
+      if (!KUBEVIRT_IO_VERSIONS.contains(version)) {
         return Optional.of(
             new Miss(
-                "kind",
-                kind,
-                "not a kind KubeVirt serves; did you mean "
-                    + k.kindName()
-                    + " ("
-                    + served(k)
-                    + ")? This object is not checked"));
+                "apiVersion",
+                apiVersion,
+                "kubevirt.io serves v1 (and the deprecated v1alpha3): this object is not checked"));
       }
+    }
+    // Other controllers serve kinds of their own in migrations.kubevirt.io (storage migration):
+    // only a kind close to MigrationPolicy, or one of kubevirt.io's, is a near miss there.
+    if (group.equals(MIGRATIONS)
+        && (close(bare, Kind.POLICY.kindName()) || KUBEVIRT_IO_KINDS.contains(bare))) {
+      return Optional.of(new Miss("kind", kind, notServed(kind, group, Set.of("MigrationPolicy"))));
     }
     return Optional.empty();
   }
 
-  private static boolean ourGroup(String group) {
-    for (Kind k : Kind.values()) {
-      if (k.group().equals(group)) {
-        return true;
+  /** Says a kind is not served in {@code group}, and which served kind is closest, if any is. */
+  private static String notServed(String kind, String group, Set<String> served) {
+    String hint = "";
+    for (String s : served.stream().sorted().toList()) {
+      if (close(kind, s)) {
+        hint = " (did you mean " + s + "?)";
       }
     }
-    return false;
+    if (hint.isEmpty() && KUBEVIRT_IO_KINDS.contains(kind)) {
+      hint = " (" + kind + " is served in kubevirt.io)";
+    }
+    return "not a kind served in " + group + hint + ": this object is not checked";
   }
 
   private static String served(Kind k) {
