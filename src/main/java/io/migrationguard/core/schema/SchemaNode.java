@@ -209,6 +209,21 @@ final class SchemaNode {
   /** Anything goes: the children of an unconstrained value. */
   static final SchemaNode FREE_FORM = new SchemaNode();
 
+  // This node's Shape, made once (a benign race: two threads may each make an equal one).
+  private Shape shape;
+
+  Shape shape() {
+    if (this == FREE_FORM) {
+      return Shape.FREE_FORM;
+    }
+    Shape s = shape;
+    if (s == null) {
+      s = new Shape(this);
+      shape = s;
+    }
+    return s;
+  }
+
   /**
    * Only an int64 literal is compared here; any other number (1.0, 1e2, a fraction) is left to
    * networknt, whose decimal comparison this class does not repeat.

@@ -11,35 +11,36 @@ import java.util.Map;
  * before admission (dropping nulls, pruning) and by semantic equality (Quantities by value).
  */
 public final class Shape {
-  private static final Map<Kind, Shape> ROOTS = new EnumMap<>(Kind.class);
-
   /** Anything goes: the shape of a free-form value, and of everything below it. */
   public static final Shape FREE_FORM = new Shape(SchemaNode.FREE_FORM);
 
   private final SchemaNode node;
 
-  private Shape(SchemaNode node) {
+  Shape(SchemaNode node) {
     this.node = node;
+  }
+
+  /** Both kinds' shapes, compiled once when first asked for (no lock on the review path). */
+  private static final class Roots {
+    static final Map<Kind, Shape> BY_KIND = new EnumMap<>(Kind.class);
+
+    static {
+      FastSchema.Compiler compiler = new FastSchema.Compiler(FastSchema::resource);
+      for (Kind k : Kind.values()) {
+        BY_KIND.put(k, compiler.file(SchemaFiles.fileName(k)).shape());
+      }
+    }
   }
 
   /** The shape of a whole object of {@code kind}. */
   public static Shape of(Kind kind) {
-    synchronized (ROOTS) {
-      return ROOTS.computeIfAbsent(
-          kind,
-          k ->
-              new Shape(
-                  new FastSchema.Compiler(FastSchema::resource).file(SchemaFiles.fileName(k))));
-    }
+    return Roots.BY_KIND.get(kind);
   }
 
   /** The shape of field {@code name} of an object of this shape, or null when it is unknown. */
   public Shape field(String name) {
     SchemaNode child = node.field(name);
-    if (child == null) {
-      return null;
-    }
-    return child == SchemaNode.FREE_FORM ? FREE_FORM : new Shape(child);
+    return child == null ? null : child.shape();
   }
 
   /** The shape at a field path below this one ({@link #FREE_FORM} where a step is unknown). */
@@ -56,8 +57,7 @@ public final class Shape {
 
   /** The shape of the elements of an array of this shape. */
   public Shape elements() {
-    SchemaNode child = node.elements();
-    return child == SchemaNode.FREE_FORM ? FREE_FORM : new Shape(child);
+    return node.elements().shape();
   }
 
   /** Whether objects of this shape are maps (keys are data, paths show them as {@code [key]}). */
