@@ -52,14 +52,71 @@ public final class BeforeAdmission {
    */
   public record Prepared(Review review, List<Finding> changes) {}
 
+  /**
+   * What is known of a review's two objects before anything else is walked: whether each holds no
+   * null to drop and no unknown field to prune ({@link #untouched}, or because it passes the schema
+   * as it is: its {@code type} and {@code additionalProperties} would refuse them).
+   */
+  public record Known(boolean objectClean, boolean oldClean) {
+    /** Nothing known: every walk is made. */
+    public static final Known NOTHING = new Known(false, false);
+  }
+
+  /** Whether neither pruning would change {@code object} (one walk, no value checks). */
+  public static boolean untouched(Kind kind, JsonNode object) {
+    return object != null && Pruning.untouched(object, Shape.of(kind));
+  }
+
+  /**
+   * {@link #untouched} for the stored object of an update, whose {@code status} and {@code
+   * metadata.managedFields} no rule compares: they are skipped (most of a stored migration's size).
+   */
+  public static boolean untouchedForComparison(Kind kind, JsonNode old) {
+    if (!(old instanceof ObjectNode obj)) {
+      return false;
+    }
+    Shape shape = Shape.of(kind);
+    for (Map.Entry<String, JsonNode> e : obj.properties()) {
+      String name = e.getKey();
+      if (name.equals("status")) {
+        continue;
+      }
+      Shape child = shape.field(name);
+      if (child == null) {
+        return false;
+      }
+      if (e.getValue().isNull()) {
+        if (!child.nullable()) {
+          return false;
+        }
+      } else if (name.equals("metadata") && e.getValue() instanceof ObjectNode meta) {
+        for (Map.Entry<String, JsonNode> m : meta.properties()) {
+          Shape field = child.field(m.getKey());
+          if (!m.getKey().equals("managedFields") && !Pruning.fieldUntouched(m.getValue(), field)) {
+            return false;
+          }
+        }
+      } else if (!Pruning.untouched(e.getValue(), child)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Steps 1-3: conversion, non-nullable nulls, the namespace of a cluster-scoped kind. */
   public static Prepared prepare(Review review) {
+    return prepare(review, Known.NOTHING);
+  }
+
+  /** Steps 1-3, skipping the walks that {@code known} makes needless. */
+  public static Prepared prepare(Review review, Known known) {
     List<Finding> changes = new ArrayList<>(0);
-    JsonNode object = prepareObject(review.kind(), review.object(), changes);
+    JsonNode object = prepareObject(review.kind(), review.object(), changes, known.objectClean());
     JsonNode old =
         review.oldObject() == null
             ? null
-            : prepareObject(review.kind(), review.oldObject(), new ArrayList<>(0));
+            : prepareObject(
+                review.kind(), review.oldObject(), new ArrayList<>(0), known.oldClean());
     if (object == review.object() && old == review.oldObject()) {
       return new Prepared(review, changes);
     }
@@ -67,18 +124,24 @@ public final class BeforeAdmission {
   }
 
   /**
-   * The status the schema judges: what the main resource's strategies leave for validation, for
-   * kinds with a status subresource (both of ours). An UPDATE cannot change {@code status} (the
-   * stored one is kept). A CREATE cannot set it (it is removed), except that KubeVirt's own
-   * mutating webhook checks a new migration's whole object against its schema first, status
-   * included, so a VMIM's status is still judged on CREATE. Silent: status written in a manifest is
-   * common ({@code kubectl get -o yaml}) and always ignored.
+   * The status the schema judges, for kinds with a status subresource (both of ours): none, except
+   * a new migration's. A CREATE of the main resource cannot set {@code status} (it is removed) and
+   * an UPDATE cannot change it (the stored one is kept, and an unchanged stored value is not judged
+   * again, as CRD validation ratcheting does not); but KubeVirt's own mutating webhook checks a new
+   * migration's whole object against its schema first, status included. Silent: status written in a
+   * manifest is common ({@code kubectl get -o yaml}) and always ignored.
    */
   public static Review statusForSchema(Review review) {
     if (review.operation() == Operation.CREATE && review.kind() == Kind.VMIM) {
       return review;
     }
-    return mainResourceStatus(review);
+    if (!(review.object() instanceof ObjectNode obj) || obj.get("status") == null) {
+      return review;
+    }
+    ObjectNode copy = obj.objectNode();
+    copy.setAll(obj);
+    copy.remove("status");
+    return with(review, copy, review.oldObject());
   }
 
   /**
@@ -91,30 +154,45 @@ public final class BeforeAdmission {
     }
     JsonNode now = obj.get("status");
     JsonNode stored = review.oldObject() == null ? null : review.oldObject().get("status");
-    if (now == null && stored == null) {
-      return review;
+    if (now == null && stored == null || now != null && now.equals(stored)) {
+      return review; // nothing to change (the common update: status untouched)
     }
-    ObjectNode copy = obj.deepCopy();
+    // A shallow copy: the trees are only read from here on (a pruning or a defaulter copies first).
+    ObjectNode copy = obj.objectNode();
+    copy.setAll(obj);
     if (stored == null) {
       copy.remove("status");
     } else {
-      copy.set("status", stored.deepCopy());
+      copy.set("status", stored);
     }
     return with(review, copy, review.oldObject());
   }
 
   /** Step 4: the review with the unknown fields of both objects removed. */
   public static Review prune(Review review) {
+    return prune(review, Known.NOTHING);
+  }
+
+  /**
+   * Step 4, skipping the objects {@code known} says are clean (a clean object given the stored
+   * status is clean only when the stored object is).
+   */
+  public static Review prune(Review review, Known known) {
     Shape shape = Shape.of(review.kind());
-    JsonNode object = Pruning.withoutUnknown(review.object(), shape);
+    boolean objectClean = known.objectClean() && (review.oldObject() == null || known.oldClean());
+    JsonNode object =
+        objectClean ? review.object() : Pruning.withoutUnknown(review.object(), shape);
     JsonNode old =
-        review.oldObject() == null ? null : Pruning.withoutUnknown(review.oldObject(), shape);
+        review.oldObject() == null || known.oldClean()
+            ? review.oldObject()
+            : Pruning.withoutUnknown(review.oldObject(), shape);
     return object == review.object() && old == review.oldObject()
         ? review
         : with(review, object, old);
   }
 
-  private static JsonNode prepareObject(Kind kind, JsonNode object, List<Finding> changes) {
+  private static JsonNode prepareObject(
+      Kind kind, JsonNode object, List<Finding> changes, boolean clean) {
     if (!(object instanceof ObjectNode obj)) {
       return object;
     }
@@ -156,7 +234,8 @@ public final class BeforeAdmission {
       }
     }
     JsonNode current = copy == null ? obj : copy;
-    List<Pruning.Null> nulls = Pruning.nonNullableNulls(current, Shape.of(kind));
+    List<Pruning.Null> nulls =
+        clean ? List.of() : Pruning.nonNullableNulls(current, Shape.of(kind));
     if (!nulls.isEmpty()) {
       copy = copy == null ? obj.deepCopy() : copy;
       for (Pruning.Null n : nulls) {

@@ -24,9 +24,38 @@ final class Pruning {
 
   /** Every null of a non-nullable object property or map value (array elements are kept). */
   static List<Null> nonNullableNulls(JsonNode object, Shape shape) {
-    List<Null> out = new ArrayList<>(0);
+    if (!hasNonNullableNull(object, shape)) {
+      return List.of(); // the common case, found without building a path
+    }
+    List<Null> out = new ArrayList<>(1);
     nulls(object, shape, "", FieldPath.root(), out);
     return out;
+  }
+
+  private static boolean hasNonNullableNull(JsonNode node, Shape shape) {
+    if (shape == Shape.FREE_FORM) {
+      return false;
+    }
+    if (node.isObject()) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        JsonNode v = e.getValue();
+        if (v.isNull() || v.isContainerNode()) {
+          Shape child = shape.field(e.getKey());
+          if (child != null && (v.isNull() ? !child.nullable() : hasNonNullableNull(v, child))) {
+            return true;
+          }
+        }
+      }
+    } else if (node.isArray()) {
+      Shape elements = shape.elements();
+      for (JsonNode v : node) {
+        if (v.isContainerNode() && hasNonNullableNull(v, elements)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static void nulls(
@@ -62,6 +91,40 @@ final class Pruning {
         }
       }
     }
+  }
+
+  /**
+   * Whether neither pruning would change {@code node}: no null of a non-nullable field, no unknown
+   * field. One walk with no allocation and no value checks (patterns, dates): cheaper than the
+   * schema for an object that is not itself being judged (the stored object of an update).
+   */
+  static boolean untouched(JsonNode node, Shape shape) {
+    if (shape == Shape.FREE_FORM || !node.isContainerNode()) {
+      return true;
+    }
+    if (node.isArray()) {
+      Shape elements = shape.elements();
+      for (JsonNode v : node) {
+        if (!untouched(v, elements)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      Shape child = shape.field(e.getKey());
+      JsonNode v = e.getValue();
+      if (!fieldUntouched(v, child)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A field's value under its shape ({@code null} when unknown) needs no pruning. */
+  static boolean fieldUntouched(JsonNode value, Shape shape) {
+    return shape != null && (value.isNull() ? shape.nullable() : untouched(value, shape));
   }
 
   /** {@code object} without the fields its shape does not declare (itself when it has none). */

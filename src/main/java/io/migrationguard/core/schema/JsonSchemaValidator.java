@@ -73,6 +73,12 @@ public final class JsonSchemaValidator implements SchemaValidator {
   }
 
   @Override
+  public boolean accepts(Kind kind, JsonNode object) {
+    FastSchema fast = schemas.apply(kind).fast();
+    return object != null && fast != null && fast.accepts(object);
+  }
+
+  @Override
   public List<Finding> validate(Kind kind, JsonNode object, FieldValidation mode) {
     JsonNode instance = object == null ? NullNode.getInstance() : object;
     Compiled compiled = schemas.apply(kind);

@@ -173,8 +173,8 @@ final class SchemaNode {
     if (ref != null) {
       return ref.field(name);
     }
-    // No properties and no additionalProperties keyword: a free-form object, every field known.
-    return noAdditional || properties != null ? null : FREE_FORM;
+    // No additionalProperties: false: every other field is allowed, as validation allows it.
+    return noAdditional ? null : FREE_FORM;
   }
 
   /** Whether this object is a map (its values share one schema, additionalProperties). */

@@ -17,4 +17,12 @@ public interface SchemaValidator {
 
   /** Validates {@code object} against the schema of {@code kind}. Never throws for bad input. */
   List<Finding> validate(Kind kind, JsonNode object, FieldValidation mode);
+
+  /**
+   * True only when {@code object} is certainly clean: no finding at all, in any mode (so no unknown
+   * field and no null where the schema has none). False when unsure; never throws.
+   */
+  default boolean accepts(Kind kind, JsonNode object) {
+    return false;
+  }
 }

@@ -10,8 +10,17 @@ import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Schema;
+import io.migrationguard.core.Admission;
+import io.migrationguard.core.Decision;
+import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.Settings;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.mutate.Defaulters;
 import io.migrationguard.core.quantity.QuantitySyntax;
+import io.migrationguard.core.rules.Rules;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,6 +165,62 @@ class FastSchemaTest {
     assertTrue(clean > total / 10, "clean " + clean + " of " + total);
     assertTrue(dirty > total / 10, "dirty " + dirty + " of " + total);
     assertTrue(leftToNetworknt < clean / 20, "left to networknt " + leftToNetworknt);
+  }
+
+  /**
+   * The engine skips the API server's prunings for an object the acceptor calls clean, and a
+   * lighter walk decides for the stored object of an update: on edited samples (nulls, unknown
+   * fields, wrong types anywhere), as CREATE and as UPDATE from another edited sample, the
+   * decisions and patches are those of an engine that takes no shortcut.
+   */
+  @Test
+  void theEnginesShortcutsChangeNoDecision() {
+    JsonSchemaValidator schema = JsonSchemaValidator.load();
+    SchemaValidator noShortcut = schema::validate; // accepts() is false: every walk is made
+    Settings settings = Settings.defaults();
+    Admission fast = new Admission(schema, Rules.catalogue(settings), Defaulters.all(), settings);
+    Admission slow =
+        new Admission(noShortcut, Rules.catalogue(settings), Defaulters.all(), settings);
+    SplittableRandom random = new SplittableRandom(20261201L);
+    ClusterView cluster = ClusterView.none();
+    for (String file : SAMPLES) {
+      ObjectNode sample = SchemaFixtures.sample(file);
+      Kind kind =
+          Kind.ofManifest(sample.get("apiVersion").asText(), sample.get("kind").asText())
+              .orElseThrow();
+      for (int i = 0; i < 2_000; i++) {
+        ObjectNode object = sample.deepCopy();
+        ObjectNode old = sample.deepCopy();
+        for (int e = random.nextInt(3); e >= 0; e--) {
+          edit(object, random);
+        }
+        if (random.nextBoolean()) {
+          edit(old, random);
+        }
+        for (Operation op : List.of(Operation.CREATE, Operation.UPDATE)) {
+          Review r =
+              new Review(
+                  kind,
+                  op,
+                  object,
+                  op == Operation.UPDATE ? old : null,
+                  null,
+                  null,
+                  FieldValidation.values()[random.nextInt(3)]);
+          Decision a = fast.validate(r, cluster);
+          Decision b = slow.validate(r, cluster);
+          assertEquals(rendered(b), rendered(a), () -> r.toString());
+          assertEquals(b.patch(), a.patch());
+          assertEquals(slow.mutate(r).patch(), fast.mutate(r).patch(), () -> r.toString());
+        }
+      }
+    }
+  }
+
+  private static List<String> rendered(Decision d) {
+    return d.findings().stream()
+        .map(f -> f.rule() + " " + f.severity() + " " + f.render())
+        .toList();
   }
 
   @Test
