@@ -143,6 +143,7 @@ class ReviewGateTest {
       return new RuleInfo(
           "test-unique",
           "Selectors are unique.",
+          "Change the selectors.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE),
           Severity.ERROR,

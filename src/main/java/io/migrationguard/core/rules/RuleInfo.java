@@ -10,7 +10,9 @@ import java.util.Set;
  * What the catalogue knows of a rule without running it.
  *
  * @param id the stable rule id, e.g. {@code vmim-priority-enum}
- * @param description one sentence ending in a period
+ * @param description one sentence ending in a period: what the rule checks
+ * @param fix one sentence ending in a period: what to change when it reports (the lint prints it
+ *     under a finding, SARIF carries it as help)
  * @param kinds the kinds it applies to
  * @param operations the operations it applies to
  * @param severity the severity of its findings
@@ -19,6 +21,7 @@ import java.util.Set;
 public record RuleInfo(
     String id,
     String description,
+    String fix,
     Set<Kind> kinds,
     Set<Operation> operations,
     Severity severity,

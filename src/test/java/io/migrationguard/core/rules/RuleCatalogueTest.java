@@ -42,9 +42,10 @@ class RuleCatalogueTest {
   @Test
   void descriptionsAreOneSentenceEndingInAPeriod() {
     for (Rule r : RULES) {
-      String d = r.info().description();
-      assertTrue(SENTENCE.matcher(d).matches(), r.info().id() + ": " + d);
-      assertFalse(SENTENCE_BREAK.matcher(d).find(), r.info().id() + ": " + d);
+      for (String d : List.of(r.info().description(), r.info().fix())) {
+        assertTrue(SENTENCE.matcher(d).matches(), r.info().id() + ": " + d);
+        assertFalse(SENTENCE_BREAK.matcher(d).find(), r.info().id() + ": " + d);
+      }
     }
   }
 

@@ -18,6 +18,7 @@ public final class MetadataLabels implements Rule {
       new RuleInfo(
           "metadata-labels",
           "Every label of an object must have a valid label key and a valid label value.",
+          "Use label keys of the form [prefix/]name (name 1-63 characters: letters, digits, '-', '_', '.', alphanumeric at both ends) and values of at most 63 such characters.",
           Set.of(Kind.VMIM, Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -24,6 +24,7 @@ public final class MetadataName implements Rule {
           "metadata-name",
           "The metadata.name (or metadata.generateName) of an object must be set and be a DNS-1123"
               + " subdomain.",
+          "Set metadata.name (or metadata.generateName) to lower-case letters, digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters.",
           Set.of(Kind.VMIM, Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -27,6 +27,7 @@ public final class MetadataNamespace implements Rule {
           "The metadata.namespace of a migration must be a DNS-1123 label; the namespace of a"
               + " cluster-scoped migration policy is ignored, as the API server clears it (a"
               + " warning).",
+          "Give a migration a lower-case DNS-1123 label as namespace (at most 63 characters); remove metadata.namespace from a MigrationPolicy, which is cluster-scoped.",
           Set.of(Kind.VMIM, Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

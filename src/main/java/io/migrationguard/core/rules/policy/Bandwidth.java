@@ -25,6 +25,7 @@ public final class Bandwidth implements Rule {
           "policy-bandwidth",
           "The spec.bandwidthPerMigration of a migration policy must be a valid, non-negative"
               + " Kubernetes quantity.",
+          "Write bandwidthPerMigration as a non-negative integer or Quantity string without spaces, such as 64Mi or 1Gi.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -18,6 +18,7 @@ public final class CompletionTimeout implements Rule {
       new RuleInfo(
           "policy-completion-timeout",
           "The spec.completionTimeoutPerGiB of a migration policy must not be negative.",
+          "Set completionTimeoutPerGiB to 0 or a positive number of seconds (KubeVirt's default is 150).",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -23,6 +23,7 @@ public final class DowntimeTuningGate implements Rule {
           "policy-downtime-tuning-gate",
           "Setting or changing spec.experimental.downtimeTuning requires the"
               + " MigrationDowntimeTuning feature gate.",
+          "Enable the MigrationDowntimeTuning feature gate in the KubeVirt CR, or remove spec.experimental.downtimeTuning.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -22,6 +22,7 @@ public final class ExperimentalExclusive implements Rule {
           "policy-experimental-exclusive",
           "A migration policy may set spec.experimental.stallDetector or"
               + " spec.experimental.downtimeTuning, not both.",
+          "Keep either spec.experimental.stallDetector or spec.experimental.downtimeTuning, not both.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -27,6 +27,7 @@ public final class MaxDowntimeGate implements Rule {
           "policy-max-downtime-gate",
           "Setting or changing spec.maxDowntimeMs requires the MigrationStallDetection or"
               + " MigrationDowntimeTuning feature gate.",
+          "Enable the MigrationStallDetection or MigrationDowntimeTuning feature gate in the KubeVirt CR, or remove spec.maxDowntimeMs.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -22,6 +22,7 @@ public final class SelectorLabels implements Rule {
           "policy-selector-labels",
           "Every key and value of the namespace and VirtualMachineInstance selectors of a"
               + " migration policy must be a valid label key and value.",
+          "Use valid label keys and values in namespaceSelector and virtualMachineInstanceSelector: they are matched against labels.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -18,6 +18,7 @@ public final class SelectorsEmpty implements Rule {
           "policy-selectors-empty",
           "Warns when both selectors of a migration policy are empty, so that it matches every"
               + " VirtualMachineInstance in the cluster.",
+          "Add a namespaceSelector or virtualMachineInstanceSelector entry unless the policy is meant for every VM in the cluster.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.WARNING,

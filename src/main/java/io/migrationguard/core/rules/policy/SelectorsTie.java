@@ -26,6 +26,7 @@ public final class SelectorsTie implements Rule {
           "policy-selectors-tie",
           "Warns when another migration policy with selectors of the same sizes and no conflicting"
               + " labels can tie with this one for some VirtualMachineInstance.",
+          "Add or change a selector key so that the two policies cannot match the same VM with equal weight (KubeVirt would pick the one whose name sorts first).",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.WARNING,

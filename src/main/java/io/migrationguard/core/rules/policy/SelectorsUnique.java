@@ -26,6 +26,7 @@ public final class SelectorsUnique implements Rule {
           "policy-selectors-unique",
           "No two migration policies may have the same selectors, since KubeVirt would silently"
               + " apply only the one whose name sorts first.",
+          "Merge the two policies, or change the selectors of one of them: KubeVirt never applies the policy whose name sorts last.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

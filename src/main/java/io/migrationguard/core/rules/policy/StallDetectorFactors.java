@@ -46,6 +46,7 @@ public final class StallDetectorFactors implements Rule {
           "policy-stall-detector-factors",
           "Each stall-detector factor must be a finite, non-negative quantity with at most three"
               + " decimal places within its range.",
+          "Write each factor as a non-negative number with at most 3 decimals in its range: ewmaAlpha in (0, 1], precopyPossibleFactor >= 1, patienceWindowDecayFactor in [0, 1], completionTimeoutFactor >= 1.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -23,6 +23,7 @@ public final class StallDetectorGate implements Rule {
           "policy-stall-detector-gate",
           "Setting or changing spec.experimental.stallDetector requires the"
               + " MigrationStallDetection feature gate.",
+          "Enable the MigrationStallDetection feature gate in the KubeVirt CR, or remove spec.experimental.stallDetector.",
           Set.of(Kind.POLICY),
           Set.of(Operation.CREATE, Operation.UPDATE),
           Severity.ERROR,

@@ -22,6 +22,7 @@ public final class AddedNodeSelector implements Rule {
           "vmim-added-node-selector",
           "Every key of spec.addedNodeSelector must be a valid label key and every value a valid"
               + " label value.",
+          "Use valid label keys and values in spec.addedNodeSelector: they are matched against node labels.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

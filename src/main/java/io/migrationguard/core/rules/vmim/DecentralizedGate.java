@@ -27,6 +27,7 @@ public final class DecentralizedGate implements Rule {
           "vmim-decentralized-gate",
           "A migration with spec.sendTo or spec.receive requires the DecentralizedLiveMigration"
               + " feature gate.",
+          "Enable the DecentralizedLiveMigration feature gate in the KubeVirt CR (or stop disabling it), or remove spec.sendTo and spec.receive.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

@@ -24,6 +24,7 @@ public final class MigrationIds implements Rule {
           "vmim-migration-ids",
           "The migrationID and connectURL of spec.sendTo and the migrationID of spec.receive must"
               + " be non-empty, and the two migrationIDs must match when both are set.",
+          "Give sendTo.migrationID, sendTo.connectURL and receive.migrationID non-empty values, and the same migrationID to both ends of one migration.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

@@ -27,6 +27,7 @@ public final class NoInflight implements Rule {
       new RuleInfo(
           "vmim-no-inflight",
           "No other unfinished migration may target the same VirtualMachineInstance.",
+          "Wait until the migration in flight finishes (Succeeded or Failed), or delete it, before creating another for the same VM.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

@@ -26,6 +26,7 @@ public final class PriorityEnum implements Rule {
           "vmim-priority-enum",
           "The spec.priority of a migration, when set, must be system-critical, user-triggered or"
               + " system-maintenance.",
+          "Set spec.priority to system-critical, user-triggered or system-maintenance, or leave it out.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

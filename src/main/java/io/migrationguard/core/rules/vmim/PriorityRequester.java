@@ -24,6 +24,7 @@ public final class PriorityRequester implements Rule {
           "vmim-priority-requester",
           "Only the configured requesters, by default KubeVirt's controller, may set the"
               + " spec.priority of a migration.",
+          "Leave spec.priority out: only KubeVirt's controller (or a user in migration-guard.priority-requesters) may set it.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

@@ -26,6 +26,7 @@ public final class SelectorLabelMatches implements Rule {
           "vmim-selector-label",
           "The label kubevirt.io/vmi-name of a new migration, when given, equals spec.vmiName"
               + " (KubeVirt overwrites it; a warning).",
+          "Remove the label kubevirt.io/vmi-name or set it to spec.vmiName; KubeVirt sets it itself.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.WARNING,

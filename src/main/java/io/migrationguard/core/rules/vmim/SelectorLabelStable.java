@@ -23,6 +23,7 @@ public final class SelectorLabelStable implements Rule {
       new RuleInfo(
           "vmim-selector-label-stable",
           "The label kubevirt.io/vmi-name of a migration in flight may not be removed or changed.",
+          "Leave the label kubevirt.io/vmi-name as it is until the migration has finished.",
           Set.of(Kind.VMIM),
           Set.of(Operation.UPDATE),
           Severity.ERROR,

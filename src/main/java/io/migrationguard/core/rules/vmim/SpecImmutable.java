@@ -25,6 +25,7 @@ public final class SpecImmutable implements Rule {
       new RuleInfo(
           "vmim-spec-immutable",
           "The spec of a migration may not change after creation.",
+          "Leave spec as it was: to change a migration, delete it and create a new one.",
           Set.of(Kind.VMIM),
           Set.of(Operation.UPDATE),
           Severity.ERROR,

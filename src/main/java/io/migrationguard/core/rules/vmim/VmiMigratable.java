@@ -30,6 +30,7 @@ public final class VmiMigratable implements Rule {
           "vmim-vmi-migratable",
           "The VirtualMachineInstance named by spec.vmiName must exist in the migration's"
               + " namespace, not be finished and be live-migratable.",
+          "Name a running VirtualMachineInstance of the migration's namespace that is live-migratable (see its LiveMigratable condition).",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

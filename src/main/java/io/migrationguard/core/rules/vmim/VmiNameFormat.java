@@ -24,6 +24,7 @@ public final class VmiNameFormat implements Rule {
           "vmim-vmi-name-format",
           "The spec.vmiName of a migration must be a DNS-1123 subdomain of at most 63 bytes, since"
               + " KubeVirt copies it into the label kubevirt.io/vmi-name.",
+          "Set spec.vmiName to the VMI's name: lower-case letters, digits, '-' and '.', at most 63 characters.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,

@@ -18,6 +18,7 @@ public final class VmiNameRequired implements Rule {
       new RuleInfo(
           "vmim-vmi-name-required",
           "A migration must name the VirtualMachineInstance to migrate in spec.vmiName.",
+          "Set spec.vmiName to the name of the VirtualMachineInstance to migrate.",
           Set.of(Kind.VMIM),
           Set.of(Operation.CREATE),
           Severity.ERROR,
