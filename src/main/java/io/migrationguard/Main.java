@@ -1,22 +1,72 @@
 package io.migrationguard;
 
 import io.migrationguard.cli.Lint;
+import io.migrationguard.cli.Version;
+import io.migrationguard.core.names.Suggest;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * One jar, two modes: {@code lint ...} runs the offline lint straight away (no Quarkus boot, no
- * port, no certificate); anything else starts the HTTPS webhook.
+ * One jar, one command line. No argument starts the HTTPS webhook (the container's default), as
+ * does {@code serve}; {@code lint ...} runs the offline lint straight away (no Quarkus boot, no
+ * port, no certificate); {@code version} and {@code help} answer and exit. Anything else is a usage
+ * error (exit 2, with the command meant where one is near) and never starts a server: a typo in a
+ * CI job must fail at once, not hang on a port until the job's timeout.
  */
 @QuarkusMain
 public final class Main {
+  static final int USAGE = 2;
+
+  static final String HELP =
+      """
+      Usage: java -jar quarkus-run.jar [COMMAND]
+
+      migration-guard: admission webhook and offline lint for KubeVirt's
+      VirtualMachineInstanceMigration and MigrationPolicy.
+
+      Commands:
+        serve            Start the HTTPS admission webhook (the default: no command).
+        lint [OPTIONS]   Lint manifest files offline; 'lint --help' for its options.
+        version          Print the version and exit.
+        help             Print this help and exit (also --help, -h).
+      """;
+
+  private static final List<String> COMMANDS = List.of("serve", "lint", "version", "help");
+
   private Main() {}
 
   public static void main(String... args) {
-    if (args.length > 0 && "lint".equals(args[0])) {
-      String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
-      System.exit(Lint.run(rest, System.out, System.err));
+    if (args.length == 0 || args[0].equals("serve")) {
+      Quarkus.run(args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length));
+      return;
     }
-    Quarkus.run(args);
+    System.exit(command(args, System.out, System.err));
+  }
+
+  /** Every command but {@code serve}, as a function: arguments in, exit code out. */
+  static int command(String[] args, PrintStream out, PrintStream err) {
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    switch (args[0]) {
+      case "lint":
+        return Lint.run(rest, out, err);
+      case "version", "--version":
+        out.println("migration-guard " + Version.get());
+        return 0;
+      case "help", "--help", "-h":
+        out.print(HELP);
+        return 0;
+      default:
+        String word = args[0].replaceFirst("^-+", "");
+        String near = Suggest.nearest(word, COMMANDS);
+        err.println(
+            "migration-guard: unknown command "
+                + args[0]
+                + (near == null ? "" : ": did you mean " + near + "?"));
+        err.print(HELP);
+        return USAGE;
+    }
   }
 }

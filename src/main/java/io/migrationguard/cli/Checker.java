@@ -11,6 +11,7 @@ import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Rules;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,6 +27,9 @@ import java.util.Set;
 final class Checker {
   static final String DUPLICATE_KEY = "duplicate-key";
   static final String DUPLICATE_OBJECT = "duplicate-object";
+
+  /** The object annotation that switches rules off for that object, in the lint only. */
+  static final String IGNORE_ANNOTATION = "lint.migration-guard.io/ignore";
 
   private static final Comparator<LocatedFinding> BY_POSITION =
       Comparator.comparingInt((LocatedFinding f) -> f.loc().line())
@@ -66,7 +70,9 @@ final class Checker {
           blankToNull(s.name()),
           blankToNull(s.namespace()),
           Status.SKIPPED,
-          s.nearMiss() == null ? List.of() : List.of(nearMiss(s.nearMiss())),
+          s.nearMiss() == null || options.disabled().contains(Entries.UNSERVED_KIND)
+              ? List.of()
+              : List.of(nearMiss(s.nearMiss())),
           null);
     }
     return failed(file, (Entry.Failed) entry);
@@ -85,8 +91,11 @@ final class Checker {
             options.as(),
             fv);
     List<Finding> findings = new ArrayList<>();
+    Set<String> ignored = ignoredBy(o.object());
     Severity decodeSeverity = fv == FieldValidation.STRICT ? Severity.ERROR : Severity.WARNING;
-    for (DuplicateKey k : o.duplicateKeys()) {
+    List<DuplicateKey> dupKeys =
+        switchedOff(DUPLICATE_KEY, ignored) ? List.of() : o.duplicateKeys();
+    for (DuplicateKey k : dupKeys) {
       FieldPath path = Pointers.fieldPath(o.object(), k.pointer().substring(o.base().length()));
       findings.add(
           new Finding(
@@ -111,15 +120,23 @@ final class Checker {
     Evaluator.Outcome out = evaluator.evaluate(review, view.forObject(o.kind(), o.object()));
     notChecked.addAll(out.notChecked());
     findings.addAll(out.findings());
+    if (!ignored.isEmpty() || !options.disabled().isEmpty()) {
+      // Decode findings first: their locations are matched to the first findings by index.
+      List<Finding> kept = new ArrayList<>(findings.size());
+      for (int i = 0; i < findings.size(); i++) {
+        Finding f = findings.get(i);
+        if (i < dupKeys.size() || !switchedOff(f.rule(), ignored)) {
+          kept.add(f);
+        }
+      }
+      findings = kept;
+    }
     List<LocatedFinding> located = new ArrayList<>(findings.size());
     boolean invalid = false;
     for (int i = 0; i < findings.size(); i++) {
       Finding f = promote(findings.get(i));
       invalid |= f.isError();
-      Loc loc =
-          i < o.duplicateKeys().size()
-              ? o.duplicateKeys().get(i).loc()
-              : o.locations().find(o.base(), f.field());
+      Loc loc = i < dupKeys.size() ? dupKeys.get(i).loc() : o.locations().find(o.base(), f.field());
       located.add(LocatedFinding.of(f, loc));
     }
     // In file order, as a compiler reports; equal positions keep the pipeline's order.
@@ -128,13 +145,27 @@ final class Checker {
     return new ResourceResult(
         file,
         o.loc(),
-        o.kind().apiVersion(),
+        o.object().path("apiVersion").asText(o.kind().apiVersion()),
         o.kind().kindName(),
         meta.path("name").isTextual() ? meta.path("name").textValue() : null,
         meta.path("namespace").isTextual() ? meta.path("namespace").textValue() : null,
         invalid ? Status.INVALID : Status.VALID,
         located,
         out.patch());
+  }
+
+  /**
+   * The rule ids an object's annotation {@value #IGNORE_ANNOTATION} switches off for it, in the
+   * lint only: the webhook never reads it (a user must not be able to switch off admission).
+   */
+  static Set<String> ignoredBy(JsonNode object) {
+    JsonNode v = object.path("metadata").path("annotations").path(IGNORE_ANNOTATION);
+    return v.isTextual() ? Set.copyOf(LintArgs.ruleList(v.textValue())) : Set.of();
+  }
+
+  private boolean switchedOff(String rule, Set<String> ignored) {
+    return !Rules.ALWAYS_ON.contains(rule)
+        && (options.disabled().contains(rule) || ignored.contains(rule));
   }
 
   private Finding promote(Finding f) {

@@ -22,11 +22,22 @@ final class Entries {
 
   private Entries() {}
 
-  static List<Entry> of(List<Document> docs) {
+  /**
+   * The resources of one file's documents. A document that cannot be parsed is an error only when
+   * it may hold one of ours (the file mentions a KubeVirt group or one of our kinds): a broken
+   * workflow or a template ({@code {{ }}}) elsewhere in a repository is not ours to judge.
+   */
+  static List<Entry> of(List<Document> docs, String text) {
     List<Entry> out = new ArrayList<>();
     for (Document d : docs) {
       if (d.failed()) {
-        out.add(new Entry.Failed(d.start(), PARSE_ERROR, d.error()));
+        if (text.contains("{{")) {
+          out.add(new Entry.NotAnObject(d.start(), "a template ({{ }}) that is not YAML", true));
+        } else if (mayBeOurs(text)) {
+          out.add(new Entry.Failed(d.start(), PARSE_ERROR, d.error()));
+        } else {
+          out.add(new Entry.NotAnObject(d.start(), "not YAML or JSON: " + d.error(), false));
+        }
       } else {
         add(d, d.root(), "", d.start(), out);
       }
@@ -34,13 +45,37 @@ final class Entries {
     return out;
   }
 
+  /** Whether a text may hold one of our objects: it names a KubeVirt group or one of our kinds. */
+  static boolean mayBeOurs(String text) {
+    if (text.contains("kubevirt.io")) {
+      return true;
+    }
+    for (Kind k : Kind.values()) {
+      if (text.contains(k.kindName())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static void add(Document d, JsonNode node, String base, Loc loc, List<Entry> out) {
     if (!(node instanceof ObjectNode obj)) {
-      out.add(new Entry.Failed(loc, INVALID_OBJECT, "not a Kubernetes object: expected a map"));
+      out.add(new Entry.NotAnObject(loc, "not a map", false));
       return;
     }
     String apiVersion = text(obj, "apiVersion");
     String kind = text(obj, "kind");
+    if (kind.isEmpty() && apiVersion.isEmpty()) {
+      out.add(new Entry.NotAnObject(loc, "no apiVersion and no kind", false));
+      return;
+    }
+    if ((kind.isEmpty() || apiVersion.isEmpty()) && !namesOurs(apiVersion, kind)) {
+      // Helm's Chart.yaml (apiVersion: v2), a kustomize component: not a Kubernetes object.
+      out.add(
+          new Entry.NotAnObject(
+              loc, "no " + (kind.isEmpty() ? "kind" : "apiVersion") + ", not one of ours", false));
+      return;
+    }
     if (kind.isEmpty() || apiVersion.isEmpty()) {
       String missing = kind.isEmpty() ? "kind" : "apiVersion";
       out.add(
@@ -88,6 +123,17 @@ final class Entries {
       }
     }
     out.add(new Entry.Ours(loc, ours.get(), obj, base, d.locations(), dups));
+  }
+
+  /** Whether a document with one of the two fields names our kind or one of our API groups. */
+  private static boolean namesOurs(String apiVersion, String kind) {
+    String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+    for (Kind k : Kind.values()) {
+      if (k.kindName().equals(kind) || k.group().equals(group)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String text(JsonNode obj, String field) {

@@ -25,6 +25,14 @@ sealed interface Entry {
   }
 
   /**
+   * Not a Kubernetes object at all (a GitHub workflow, a Helm values file, {@code package.json}, a
+   * template): not a resource, not counted; listed with {@code --verbose}.
+   *
+   * @param template whether it is a template to render first ({@code {{ }}}, a chart's templates)
+   */
+  record NotAnObject(Loc loc, String reason, boolean template) implements Entry {}
+
+  /**
    * An object of another kind: counted, not checked.
    *
    * @param nearMiss when the kind or version is one of ours misspelt or not served: the warning

@@ -12,6 +12,7 @@ import io.migrationguard.core.rules.Rules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -74,19 +75,25 @@ public final class Lint {
   }
 
   private static int lint(
-      LintOptions o, InputStream in, PrintStream out, PrintStream err, boolean terminal)
+      LintOptions args, InputStream in, PrintStream out, PrintStream err, boolean terminal)
       throws UsageException, IOException, InterruptedException {
-    if (o.help()) {
+    if (args.help()) {
       out.print(HelpText.TEXT);
       return OK;
     }
-    if (o.version()) {
+    if (args.version()) {
       out.println("migration-guard " + Version.get());
       return OK;
     }
-    Settings settings = Settings.defaults();
+    LintOptions o = args.with(ConfigFile.load(args.config(), Path.of("")));
+    List<RuleDoc> docs = Catalogue.of(Rules.all(Settings.defaults()));
+    String bad = Rules.checkDisabled(o.disabled(), docs.stream().map(RuleDoc::id).toList());
+    if (bad != null) {
+      throw new UsageException(bad);
+    }
+    Settings settings = Settings.defaults().disabling(o.disabled());
     if (o.listRules()) {
-      RuleList.print(Catalogue.of(Rules.catalogue(settings)), out);
+      RuleList.print(docs, o.outputs().get(0).format(), out);
       return OK;
     }
     if (o.against() != null && o.against().equals("-") && o.paths().contains("-")) {
@@ -103,12 +110,11 @@ public final class Lint {
             ? new Against.Loaded(Map.of(), List.of())
             : Against.load(o.against(), in);
     against.problems().forEach(p -> err.println("lint: --against " + p));
-    List<RuleDoc> docs = Catalogue.of(Rules.catalogue(settings));
     ReportContext ctx = new ReportContext(Version.get(), docs, o.summary());
     Summary summary;
     List<String> unwritten;
-    try (Outputs outputs = Outputs.open(o.outputs(), out, ctx)) {
-      List<Source> sources = Inputs.expand(o.paths(), in);
+    try (Outputs outputs = Outputs.open(o.outputs(), out, ctx, o.hints())) {
+      List<Source> sources = Inputs.expand(o.paths(), o.excludes(), in);
       LintRun run =
           new LintRun(
               o,
@@ -116,15 +122,20 @@ public final class Lint {
               gates,
               against.objects(),
               outputs.reports(),
-              Progress.of(err, terminal, sources.size()));
+              Progress.of(err, terminal, sources.size()),
+              err);
       summary = run.run(sources);
       outputs.reports().forEach(r -> r.finish(summary));
       unwritten = outputs.closeAndCheck();
     }
-    printSummaryFlag(o, summary, out, err);
+    printSummary(o, summary, out, err);
     unwritten.forEach(f -> err.println("lint: could not write " + f));
     if (summary.errors() > 0 || !against.problems().isEmpty() || !unwritten.isEmpty()) {
       return ERROR;
+    }
+    if (o.failIfNoObjects() && summary.valid() + summary.invalid() == 0) {
+      err.println("lint: no VirtualMachineInstanceMigration or MigrationPolicy found");
+      return INVALID;
     }
     return summary.invalid() > 0 ? INVALID : OK;
   }
@@ -135,19 +146,26 @@ public final class Lint {
     t.start();
   }
 
-  /** {@code --summary} when no report on stdout prints it already: stdout if free, else stderr. */
-  private static void printSummaryFlag(
+  /**
+   * The summary line where no report prints it: with {@code --summary}, on stdout when it is free,
+   * else on stderr; and on stderr whenever every report goes to a file, so a CI log is never empty.
+   */
+  private static void printSummary(
       LintOptions o, Summary summary, PrintStream out, PrintStream err) {
-    if (!o.summary()) {
-      return;
-    }
     OutputSpec onStdout =
         o.outputs().stream().filter(s -> s.file() == null).findFirst().orElse(null);
     if (onStdout != null
         && (onStdout.format() == Format.TEXT || onStdout.format() == Format.GITHUB)) {
       return;
     }
-    PrintStream target = onStdout == null ? out : err;
+    PrintStream target;
+    if (o.summary()) {
+      target = onStdout == null ? out : err;
+    } else if (onStdout == null) {
+      target = err;
+    } else {
+      return;
+    }
     if (!summary.notChecked().isEmpty()) {
       target.println(TextReport.notCheckedLine(summary));
     }

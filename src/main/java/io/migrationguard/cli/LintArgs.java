@@ -2,11 +2,13 @@ package io.migrationguard.cli;
 
 import io.migrationguard.cli.LintOptions.Format;
 import io.migrationguard.cli.LintOptions.OutputSpec;
+import io.migrationguard.core.names.Suggest;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Parses the lint's arguments by hand: a dozen options do not need a framework, and this keeps
@@ -22,7 +24,10 @@ final class LintArgs {
     List<String> paths = new ArrayList<>();
     boolean strict = false, showPatch = false, wae = false, summary = false;
     boolean listRules = false, version = false, help = false;
-    String against = null, kubevirt = null, as = null;
+    boolean noHints = false, verbose = false, failIfNoObjects = false;
+    String against = null, kubevirt = null, as = null, config = null;
+    List<String> excludes = new ArrayList<>();
+    Set<String> disabled = new TreeSet<>();
     boolean optionsEnded = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -35,6 +40,9 @@ final class LintArgs {
       if (a.startsWith("--") && a.indexOf('=') > 0) {
         name = a.substring(0, a.indexOf('='));
         inline = a.substring(a.indexOf('=') + 1);
+      } else if (!a.startsWith("--") && a.length() > 2 && isLongWord(a.substring(1))) {
+        // kubeconform spells long options with one dash (-output json): say what was meant.
+        throw new UsageException(unknown(a.contains("=") ? a.substring(0, a.indexOf('=')) : a));
       } else if (a.startsWith("-o") && a.length() > 2 && !a.startsWith("--")) {
         name = "-o";
         inline = a.startsWith("-o=") ? a.substring(3) : a.substring(2);
@@ -48,6 +56,10 @@ final class LintArgs {
         case "--against" -> against = inline != null ? inline : value(args, ++i, name);
         case "--kubevirt" -> kubevirt = inline != null ? inline : value(args, ++i, name);
         case "--as" -> as = inline != null ? inline : value(args, ++i, name);
+        case "--config" -> config = inline != null ? inline : value(args, ++i, name);
+        case "--exclude" -> excludes.add(inline != null ? inline : value(args, ++i, name));
+        case "--disable" ->
+            disabled.addAll(ruleList(inline != null ? inline : value(args, ++i, name)));
         default -> {
           if (inline != null) {
             throw new UsageException("option " + name + " takes no value");
@@ -60,7 +72,10 @@ final class LintArgs {
             case "--list-rules" -> listRules = true;
             case "--version" -> version = true;
             case "-h", "--help" -> help = true;
-            default -> throw new UsageException("unknown option " + name);
+            case "--no-hints" -> noHints = true;
+            case "--verbose" -> verbose = true;
+            case "--fail-if-no-objects" -> failIfNoObjects = true;
+            default -> throw new UsageException(unknown(name));
           }
         }
       }
@@ -87,7 +102,68 @@ final class LintArgs {
         listRules,
         version,
         help,
-        List.copyOf(paths));
+        List.copyOf(paths),
+        List.copyOf(excludes),
+        Set.copyOf(disabled),
+        config,
+        !noHints,
+        verbose,
+        failIfNoObjects);
+  }
+
+  /** Every long option, for "did you mean". */
+  static final List<String> LONG_OPTIONS =
+      List.of(
+          "--output",
+          "--strict",
+          "--against",
+          "--kubevirt",
+          "--as",
+          "--show-patch",
+          "--warnings-as-errors",
+          "--summary",
+          "--list-rules",
+          "--version",
+          "--help",
+          "--exclude",
+          "--disable",
+          "--config",
+          "--no-hints",
+          "--verbose",
+          "--fail-if-no-objects");
+
+  /**
+   * The message for an unknown option, with the option meant where one is near: {@code -output}
+   * (kubeconform's single-dash spelling) or a typo.
+   */
+  static String unknown(String name) {
+    String bare = name.replaceFirst("^-+", "");
+    for (String o : LONG_OPTIONS) {
+      if (o.substring(2).equals(bare)) {
+        return "unknown option " + name + ": did you mean " + o + "?";
+      }
+    }
+    String near = Suggest.nearest(name, LONG_OPTIONS);
+    return "unknown option " + name + (near == null ? "" : ": did you mean " + near + "?");
+  }
+
+  /** {@code a,b , c} as rule ids (blank parts dropped). */
+  static List<String> ruleList(String value) {
+    List<String> out = new ArrayList<>();
+    for (String part : value.split(",")) {
+      if (!part.isBlank()) {
+        out.add(part.strip());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A single-dash argument that spells one of the long options ({@code -output}, {@code -strict}).
+   */
+  private static boolean isLongWord(String word) {
+    String w = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+    return LONG_OPTIONS.contains("--" + w);
   }
 
   private static String value(String[] args, int i, String name) throws UsageException {

@@ -1,6 +1,7 @@
 package io.migrationguard.cli;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The lint's command line, parsed ({@link LintArgs}). See {@code lint --help}.
@@ -11,6 +12,13 @@ import java.util.List;
  * @param kubevirt a KubeVirt CR manifest for the feature gates, or null
  * @param as the requester's user name, or null
  * @param paths files, directories, {@code -} for stdin
+ * @param excludes globs of paths not to lint, relative to each PATH argument ({@code --exclude})
+ * @param disabled rule ids whose findings are dropped ({@code --disable})
+ * @param config a config file ({@code --config}), or null for {@code .migration-guard.yaml} in the
+ *     working directory when there is one
+ * @param hints whether text output prints each finding's fix under it
+ * @param verbose whether the documents that are not Kubernetes objects are listed
+ * @param failIfNoObjects exit 1 when the input holds none of our objects
  */
 record LintOptions(
     List<OutputSpec> outputs,
@@ -24,7 +32,40 @@ record LintOptions(
     boolean listRules,
     boolean version,
     boolean help,
-    List<String> paths) {
+    List<String> paths,
+    List<String> excludes,
+    Set<String> disabled,
+    String config,
+    boolean hints,
+    boolean verbose,
+    boolean failIfNoObjects) {
+
+  /** These options with the settings of a config file added (command line first). */
+  LintOptions with(ConfigFile c) {
+    List<String> allExcludes = new java.util.ArrayList<>(excludes);
+    allExcludes.addAll(c.excludes());
+    Set<String> allDisabled = new java.util.TreeSet<>(disabled);
+    allDisabled.addAll(c.disabled());
+    return new LintOptions(
+        outputs,
+        strict,
+        against,
+        kubevirt,
+        as,
+        showPatch,
+        warningsAsErrors,
+        summary,
+        listRules,
+        version,
+        help,
+        paths,
+        List.copyOf(allExcludes),
+        Set.copyOf(allDisabled),
+        config,
+        hints,
+        verbose,
+        failIfNoObjects);
+  }
 
   /** One {@code -o FORMAT[=FILE]}: {@code file} null means stdout. */
   record OutputSpec(Format format, String file) {}

@@ -3,6 +3,7 @@ package io.migrationguard.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.cli.output.Report;
 import io.migrationguard.core.cluster.FeatureGates;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ final class LintRun {
   private final Map<ObjectKey, JsonNode> against;
   private final List<Report> reports;
   private final Progress progress;
+  private final PrintStream err;
 
   LintRun(
       LintOptions options,
@@ -38,13 +40,15 @@ final class LintRun {
       FeatureGates gates,
       Map<ObjectKey, JsonNode> against,
       List<Report> reports,
-      Progress progress) {
+      Progress progress,
+      PrintStream err) {
     this.options = options;
     this.evaluator = evaluator;
     this.gates = gates;
     this.against = against;
     this.reports = reports;
     this.progress = progress;
+    this.err = err;
   }
 
   Summary run(List<Source> sources) throws InterruptedException {
@@ -98,13 +102,24 @@ final class LintRun {
           resources.addAll(get(batch));
         }
         FileResult fr = new FileResult(parsed.get(i).name(), resources);
+        notObjects(parsed.get(i), counter);
         results.set(i, null);
         parsed.set(i, null);
         counter.add(fr);
+        progress.clear(); // a report on the terminal never shares the progress line
         reports.forEach(r -> r.file(fr));
         progress.update("checked", i + 1);
       }
       progress.clear();
+      if (counter.templates > 0) {
+        err.println(
+            "lint: skipped "
+                + counter.templates
+                + " template"
+                + (counter.templates > 1 ? "s" : "")
+                + " ({{ }}, Helm chart templates): lint their rendered output, e.g. helm template"
+                + " CHART | ... lint -");
+      }
       Timing.report(t0, t1, t2, System.nanoTime());
       return counter.summary(sources.size(), new TreeSet<>(notChecked));
     } finally {
@@ -115,6 +130,9 @@ final class LintRun {
   private static List<ResourceResult> check(Checker checker, String file, List<Entry> entries) {
     List<ResourceResult> out = new ArrayList<>(entries.size());
     for (Entry e : entries) {
+      if (e instanceof Entry.NotAnObject) {
+        continue; // not a resource: listed with --verbose, counted apart
+      }
       try {
         out.add(checker.check(file, e));
       } catch (RuntimeException bug) {
@@ -127,6 +145,27 @@ final class LintRun {
     return out;
   }
 
+  /** Counts the documents of a file that are not Kubernetes objects, and lists them if asked. */
+  private void notObjects(ParsedFile p, Counter counter) {
+    for (Entry e : p.entries()) {
+      if (e instanceof Entry.NotAnObject n) {
+        counter.notObjects++;
+        counter.templates += n.template() ? 1 : 0;
+        if (options.verbose()) {
+          err.println(
+              p.name()
+                  + ":"
+                  + n.loc().line()
+                  + ":"
+                  + n.loc().column()
+                  + ": skipped, not a Kubernetes object ("
+                  + n.reason()
+                  + ")");
+        }
+      }
+    }
+  }
+
   private static <R> R get(Future<R> f) throws InterruptedException {
     try {
       return f.get();
@@ -137,7 +176,7 @@ final class LintRun {
 
   /** Running totals of the statuses. */
   private static final class Counter {
-    int resources, valid, invalid, errors, skipped;
+    int resources, valid, invalid, errors, skipped, notObjects, templates;
     long warnings;
 
     void add(FileResult fr) {
@@ -155,7 +194,15 @@ final class LintRun {
 
     Summary summary(int files, Set<String> notChecked) {
       return new Summary(
-          files, resources, valid, invalid, errors, skipped, warnings, List.copyOf(notChecked));
+          files,
+          resources,
+          valid,
+          invalid,
+          errors,
+          skipped,
+          warnings,
+          List.copyOf(notChecked),
+          notObjects);
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.migrationguard.cli;
 
 import io.migrationguard.core.Kind;
+import io.migrationguard.core.names.Suggest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -99,26 +100,6 @@ final class NearMisses {
   static boolean close(String written, String kind) {
     String a = written.toLowerCase(Locale.ROOT);
     String b = kind.toLowerCase(Locale.ROOT);
-    return Math.abs(a.length() - b.length()) <= MAX_EDITS && edits(a, b) <= MAX_EDITS;
-  }
-
-  /** Levenshtein distance (both strings are short kind names). */
-  private static int edits(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
+    return Math.abs(a.length() - b.length()) <= MAX_EDITS && Suggest.distance(a, b) <= MAX_EDITS;
   }
 }

@@ -15,7 +15,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Opens the reports of {@code -o}: each on stdout or on its own file; closes the files. */
 final class Outputs implements AutoCloseable {
@@ -23,8 +25,12 @@ final class Outputs implements AutoCloseable {
   private final List<PrintStream> files = new ArrayList<>();
   private final List<String> fileNames = new ArrayList<>();
 
-  static Outputs open(List<OutputSpec> specs, PrintStream stdout, ReportContext ctx)
-      throws UsageException {
+  /**
+   * Opens every report; {@code hints} says whether the text report prints each finding's fix (the
+   * JSON report always carries it).
+   */
+  static Outputs open(List<OutputSpec> specs, PrintStream stdout, ReportContext ctx, boolean hints)
+      throws IOException {
     Outputs o = new Outputs();
     for (OutputSpec spec : specs) {
       PrintStream ps = stdout;
@@ -37,20 +43,22 @@ final class Outputs implements AutoCloseable {
                   StandardCharsets.UTF_8);
         } catch (IOException e) {
           o.close();
-          throw new UsageException("cannot write " + spec.file() + ": " + Parsing.reason(e));
+          throw new IOException("cannot write " + spec.file() + ": " + Parsing.reason(e));
         }
         o.files.add(ps);
         o.fileNames.add(spec.file());
       }
-      o.reports.add(create(spec.format(), ps, ctx));
+      o.reports.add(create(spec.format(), ps, ctx, hints));
     }
     return o;
   }
 
-  private static Report create(Format f, PrintStream ps, ReportContext ctx) {
+  private static Report create(Format f, PrintStream ps, ReportContext ctx, boolean hints) {
+    Map<String, String> fixes = new HashMap<>();
+    ctx.rules().forEach(d -> fixes.put(d.id(), d.fix()));
     return switch (f) {
-      case TEXT -> new TextReport(ps);
-      case JSON -> new JsonReport(ps);
+      case TEXT -> new TextReport(ps, hints ? fixes : Map.of());
+      case JSON -> new JsonReport(ps, fixes);
       case JUNIT -> new JunitReport(ps);
       case SARIF -> new SarifReport(ps, ctx);
       case GITHUB -> new GithubReport(ps, ctx.summaryFlag());

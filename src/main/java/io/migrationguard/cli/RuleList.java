@@ -1,5 +1,8 @@
 package io.migrationguard.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.cli.output.RuleDoc;
 import java.io.PrintStream;
 import java.util.List;
@@ -7,6 +10,24 @@ import java.util.List;
 /** {@code --list-rules}: the catalogue as an aligned table. */
 final class RuleList {
   private RuleList() {}
+
+  /** The catalogue as a table, or with {@code -o json} as a JSON array. */
+  static void print(List<RuleDoc> docs, LintOptions.Format format, PrintStream out) {
+    if (format == LintOptions.Format.JSON) {
+      ArrayNode all = JsonNodeFactory.instance.arrayNode();
+      for (RuleDoc d : docs) {
+        ObjectNode r = all.addObject();
+        r.put("id", d.id());
+        d.kinds().forEach(r.putArray("kinds")::add);
+        r.put("severity", d.severity());
+        r.put("description", d.description());
+        r.put("fix", d.fix());
+      }
+      out.println(all.toPrettyString());
+      return;
+    }
+    print(docs, out);
+  }
 
   static void print(List<RuleDoc> docs, PrintStream out) {
     int id = "ID".length();

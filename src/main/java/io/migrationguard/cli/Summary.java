@@ -7,6 +7,7 @@ import java.util.List;
  * offline.
  *
  * @param notChecked ids of rules skipped because they need a live cluster (sorted)
+ * @param notObjects documents that are not Kubernetes objects (not resources, not counted above)
  */
 public record Summary(
     int files,
@@ -16,7 +17,8 @@ public record Summary(
     int errors,
     int skipped,
     long warnings,
-    List<String> notChecked) {
+    List<String> notChecked,
+    int notObjects) {
 
   public Summary {
     notChecked = List.copyOf(notChecked);

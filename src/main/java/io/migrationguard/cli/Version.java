@@ -5,13 +5,13 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /** The version of the build, from the Maven metadata packaged in the application jar. */
-final class Version {
+public final class Version {
   private static final String POM =
       "/META-INF/maven/io.migrationguard/migration-guard/pom.properties";
 
   private Version() {}
 
-  static String get() {
+  public static String get() {
     try (InputStream in = Version.class.getResourceAsStream(POM)) {
       if (in != null) {
         Properties p = new Properties();

@@ -60,7 +60,12 @@ public final class Admission {
     // to drop, report or prune, and no other walk is made.
     BeforeAdmission.Known known = known(review);
     BeforeAdmission.Prepared prepared = BeforeAdmission.prepare(review, known);
-    List<Finding> findings = new ArrayList<>(prepared.changes());
+    List<Finding> findings = new ArrayList<>(prepared.changes().size());
+    for (Finding change : prepared.changes()) {
+      if (!settings.disabledRules().contains(change.rule())) {
+        findings.add(change);
+      }
+    }
     Review judged = BeforeAdmission.statusForSchema(prepared.review());
     if (!known.objectClean()) {
       findings.addAll(schema.validate(review.kind(), judged.object(), review.fieldValidation()));

@@ -11,8 +11,13 @@ import java.util.Set;
  * @param priorityRequesters user names allowed to set {@code spec.priority}
  * @param configuredDefaults per kind, a partial object whose leaves are added to created objects
  *     where the object has no value (rules.md §5 {@code configured-defaults}); may be empty
+ * @param disabledRules ids of rules that are not run (and of the API server step's warnings that
+ *     are not reported); see {@link io.migrationguard.core.rules.Rules#checkDisabled}
  */
-public record Settings(Set<String> priorityRequesters, Map<Kind, ObjectNode> configuredDefaults) {
+public record Settings(
+    Set<String> priorityRequesters,
+    Map<Kind, ObjectNode> configuredDefaults,
+    Set<String> disabledRules) {
 
   /** The default allow-list: KubeVirt's own controller. */
   public static final String KUBEVIRT_CONTROLLER =
@@ -21,6 +26,19 @@ public record Settings(Set<String> priorityRequesters, Map<Kind, ObjectNode> con
   public Settings {
     priorityRequesters = Set.copyOf(priorityRequesters);
     configuredDefaults = Map.copyOf(configuredDefaults);
+    disabledRules = Set.copyOf(disabledRules);
+  }
+
+  /** Settings with every rule enabled. */
+  public Settings(Set<String> priorityRequesters, Map<Kind, ObjectNode> configuredDefaults) {
+    this(priorityRequesters, configuredDefaults, Set.of());
+  }
+
+  /** These settings with {@code rules} disabled as well. */
+  public Settings disabling(Set<String> rules) {
+    Set<String> all = new java.util.HashSet<>(disabledRules);
+    all.addAll(rules);
+    return new Settings(priorityRequesters, configuredDefaults, all);
   }
 
   /** Defaults: KubeVirt's controller may set priority; no configured defaults. */

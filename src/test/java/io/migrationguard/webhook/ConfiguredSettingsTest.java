@@ -21,7 +21,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Operator settings reach the engine: the priority allow-list and configured defaults. */
+/**
+ * Operator settings reach the engine: the priority allow-list, configured defaults and disabled
+ * rules.
+ */
 @QuarkusTest
 @TestProfile(ConfiguredSettingsTest.Configured.class)
 class ConfiguredSettingsTest {
@@ -36,7 +39,8 @@ class ConfiguredSettingsTest {
               "alice,system:serviceaccount:kubevirt:kubevirt-controller",
           "migration-guard.defaults.migrationpolicy.spec.bandwidthPerMigration", "64Mi",
           "migration-guard.defaults.migrationpolicy",
-              "{\"spec\":{\"completionTimeoutPerGiB\":800}}");
+              "{\"spec\":{\"completionTimeoutPerGiB\":800}}",
+          "migration-guard.disabled-rules", "vmim-priority-enum");
     }
 
     @Override
@@ -74,6 +78,22 @@ class ConfiguredSettingsTest {
         .statusCode(200)
         .body("response.allowed", equalTo(false))
         .body("response.status.details.causes[0].field", equalTo("spec.priority"));
+  }
+
+  @Test
+  void aDisabledRuleIsNotRun() {
+    String review =
+        Reviews.vmimCreate(
+                "u-off",
+                "{\"vmiName\":\"vmi\",\"priority\":\"urgent\"}",
+                "system:serviceaccount:kubevirt:kubevirt-controller")
+            .toString();
+    Https.given(base, tls.caCertificate())
+        .body(review)
+        .post("/validate")
+        .then()
+        .statusCode(200)
+        .body("response.allowed", equalTo(true));
   }
 
   @Test

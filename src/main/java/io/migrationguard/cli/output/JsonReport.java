@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 /**
  * One JSON document, {@code {"resources": [...], "summary": {...}}}, in the shape of interfaces.md.
@@ -20,10 +21,18 @@ import java.io.UncheckedIOException;
 public final class JsonReport implements Report {
   private static final JsonFactory JSON = new JsonFactory();
   private final PrintStream out;
+  private final Map<String, String> fixes;
   private boolean first = true;
 
+  /** Findings carry no fix. */
   public JsonReport(PrintStream out) {
+    this(out, Map.of());
+  }
+
+  /** Each finding carries its rule's {@code fix} (rule id to fix). */
+  public JsonReport(PrintStream out, Map<String, String> fixes) {
     this.out = out;
+    this.fixes = Map.copyOf(fixes);
     out.print("{\"resources\": [");
   }
 
@@ -35,7 +44,7 @@ public final class JsonReport implements Report {
         sw.write(first ? "\n  " : ",\n  ");
         first = false;
         try (JsonGenerator g = JSON.createGenerator(sw)) {
-          resource(g, r);
+          resource(g, r, fixes);
         }
       }
     } catch (IOException e) {
@@ -44,7 +53,8 @@ public final class JsonReport implements Report {
     out.print(sw);
   }
 
-  private static void resource(JsonGenerator g, ResourceResult r) throws IOException {
+  private static void resource(JsonGenerator g, ResourceResult r, Map<String, String> fixes)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("filename", r.file());
     g.writeNumberField("line", r.loc().line());
@@ -63,6 +73,10 @@ public final class JsonReport implements Report {
       g.writeStringField("message", f.message());
       g.writeNumberField("line", f.loc().line());
       g.writeNumberField("column", f.loc().column());
+      String fix = fixes.get(f.finding().rule());
+      if (fix != null) {
+        g.writeStringField("fix", fix);
+      }
       g.writeEndObject();
     }
     g.writeEndArray();

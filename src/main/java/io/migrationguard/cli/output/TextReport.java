@@ -6,18 +6,31 @@ import io.migrationguard.cli.Patches;
 import io.migrationguard.cli.ResourceResult;
 import io.migrationguard.cli.Summary;
 import java.io.PrintStream;
+import java.util.Map;
 
 /**
  * The human format, one line per finding, {@code FILE:LINE:COL: SEVERITY [RULE] KIND/NAME: FIELD:
  * MESSAGE} (FIELD left out for findings about the whole object), editors and terminals make the
- * location clickable. With {@code --show-patch}, one {@code patch} line per patched object. Ends
- * with the kubeconform summary line, preceded by the rules that could not run offline.
+ * location clickable; under each, what to change ({@code fix:}, unless {@code --no-hints}). With
+ * {@code --show-patch}, one {@code patch} line per patched object. Ends with the kubeconform
+ * summary line, preceded by the rules that could not run offline.
  */
 public final class TextReport implements Report {
   private final PrintStream out;
+  private final Map<String, String> fixes;
 
+  /** Without hints. */
   public TextReport(PrintStream out) {
+    this(out, Map.of());
+  }
+
+  /**
+   * With {@code fixes} (rule id to its fix): each finding is followed by an indented {@code fix:}
+   * line saying what to change ({@code --no-hints} passes none).
+   */
+  public TextReport(PrintStream out, Map<String, String> fixes) {
     this.out = out;
+    this.fixes = Map.copyOf(fixes);
   }
 
   @Override
@@ -26,6 +39,10 @@ public final class TextReport implements Report {
     for (ResourceResult r : result.resources()) {
       for (LocatedFinding f : r.findings()) {
         sb.append(line(r, f)).append('\n');
+        String fix = fixes.get(f.finding().rule());
+        if (fix != null) {
+          sb.append("    fix: ").append(fix).append('\n');
+        }
       }
       if (r.patch() != null && !r.patch().isEmpty()) {
         sb.append(r.file())

@@ -1,6 +1,7 @@
 package io.migrationguard.core.rules;
 
 import io.migrationguard.core.Settings;
+import io.migrationguard.core.names.Suggest;
 import io.migrationguard.core.rules.meta.MetadataLabels;
 import io.migrationguard.core.rules.meta.MetadataName;
 import io.migrationguard.core.rules.meta.MetadataNamespace;
@@ -28,6 +29,7 @@ import io.migrationguard.core.rules.vmim.VmiMigratable;
 import io.migrationguard.core.rules.vmim.VmiNameFormat;
 import io.migrationguard.core.rules.vmim.VmiNameRequired;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The rule catalogue: one explicit list, in the order findings are reported (metadata first, as
@@ -36,8 +38,39 @@ import java.util.List;
 public final class Rules {
   private Rules() {}
 
-  /** Every rule of rules.md §2-§4, configured with {@code settings}. */
+  /**
+   * Ids that can never be disabled: the schema step (every rule assumes a well-formed object) and
+   * the failures of reading and of the engine itself.
+   */
+  public static final Set<String> ALWAYS_ON =
+      Set.of("schema", "parse-error", "read-error", "invalid-object", "internal-error");
+
+  /**
+   * Checks ids to disable against {@code known} (every id a finding can carry): the message for the
+   * first unknown or always-on one, with the id meant where one is near, or null when all are fine.
+   */
+  public static String checkDisabled(Set<String> ids, List<String> known) {
+    for (String id : new java.util.TreeSet<>(ids)) {
+      if (ALWAYS_ON.contains(id)) {
+        return "rule " + id + " cannot be disabled";
+      }
+      if (!known.contains(id)) {
+        String near = Suggest.nearest(id, known);
+        return "unknown rule " + id + (near == null ? "" : ": did you mean " + near + "?");
+      }
+    }
+    return null;
+  }
+
+  /** Every rule of rules.md §2-§4, configured with {@code settings} (disabled ones left out). */
   public static List<Rule> catalogue(Settings settings) {
+    return all(settings).stream()
+        .filter(r -> !settings.disabledRules().contains(r.info().id()))
+        .toList();
+  }
+
+  /** Every rule, disabled or not (the catalogue as documented). */
+  public static List<Rule> all(Settings settings) {
     return List.of(
         // §4 metadata, both kinds
         new MetadataName(),

@@ -3,6 +3,8 @@ package io.migrationguard.webhook.config;
 import io.migrationguard.core.Admission;
 import io.migrationguard.core.Engines;
 import io.migrationguard.core.Settings;
+import io.migrationguard.core.apiserver.BeforeAdmission;
+import io.migrationguard.core.rules.Rules;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +13,7 @@ import jakarta.inject.Singleton;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -28,11 +31,29 @@ public class WebhookBeans {
   Settings settings(
       @ConfigProperty(name = "migration-guard.priority-requesters")
           Optional<List<String>> requesters,
+      @ConfigProperty(name = "migration-guard.disabled-rules") Optional<List<String>> disabled,
       Config config) {
-    return new Settings(
-        new HashSet<>(requesters.orElse(List.of())),
-        ConfiguredDefaults.read(
-            config.getPropertyNames(), name -> config.getOptionalValue(name, String.class)));
+    Settings settings =
+        new Settings(
+            new HashSet<>(requesters.orElse(List.of())),
+            ConfiguredDefaults.read(
+                config.getPropertyNames(), name -> config.getOptionalValue(name, String.class)));
+    Set<String> off = new HashSet<>(disabled.orElse(List.of()));
+    String bad = Rules.checkDisabled(off, engineIds(settings));
+    if (bad != null) {
+      // Stop at start: a typo here would silently leave the rule on (or off) in production.
+      throw new IllegalArgumentException("migration-guard.disabled-rules: " + bad);
+    }
+    return settings.disabling(off);
+  }
+
+  /** The ids the engine can report: its rules and the API server step's warnings. */
+  private static List<String> engineIds(Settings settings) {
+    List<String> ids = new java.util.ArrayList<>();
+    Rules.all(settings).forEach(r -> ids.add(r.info().id()));
+    ids.add(BeforeAdmission.DEPRECATED_VERSION);
+    ids.add(BeforeAdmission.DROPPED_NULL);
+    return ids;
   }
 
   @Produces

@@ -1,0 +1,105 @@
+package io.migrationguard.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.cli.read.Document;
+import io.migrationguard.cli.read.ManifestReader;
+import io.migrationguard.core.names.Suggest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lint's config file: {@code --config FILE}, else {@code .migration-guard.yaml} in the working
+ * directory when there is one. It holds what a repository always wants, so that CI and pre-commit
+ * need no flags:
+ *
+ * <pre>
+ * exclude:            # globs, relative to each PATH argument (as --exclude)
+ *   - "charts/**"
+ * disable:            # rule ids (as --disable)
+ *   - policy-selectors-tie
+ * </pre>
+ *
+ * An unknown key, a wrong type or an unreadable file stops the run (exit 2) with the reason.
+ */
+record ConfigFile(List<String> excludes, List<String> disabled) {
+  /** The name looked for in the working directory. */
+  static final String DEFAULT_NAME = ".migration-guard.yaml";
+
+  private static final List<String> KEYS = List.of("exclude", "disable");
+  static final ConfigFile NONE = new ConfigFile(List.of(), List.of());
+
+  /** The config named by {@code --config}, else the default file if present, else none. */
+  static ConfigFile load(String named, Path workingDirectory) throws IOException {
+    Path file = named != null ? Path.of(named) : workingDirectory.resolve(DEFAULT_NAME);
+    if (named == null && !Files.isRegularFile(file)) {
+      return NONE;
+    }
+    String shown = named != null ? named : DEFAULT_NAME;
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IOException("config " + shown + ": cannot read: " + Parsing.reason(e));
+    }
+    return parse(shown, text);
+  }
+
+  static ConfigFile parse(String shown, String text) throws IOException {
+    List<Document> docs = ManifestReader.read(shown, text);
+    if (docs.isEmpty()) {
+      return NONE;
+    }
+    Document doc = docs.get(0);
+    if (doc.failed()) {
+      throw new IOException("config " + shown + ": " + doc.error());
+    }
+    JsonNode root = doc.root();
+    if (root == null || root.isNull()) {
+      return NONE;
+    }
+    if (!root.isObject() || docs.size() > 1) {
+      throw new IOException("config " + shown + ": expected one map with exclude and disable");
+    }
+    for (Map.Entry<String, JsonNode> e : root.properties()) {
+      if (!KEYS.contains(e.getKey())) {
+        String near = Suggest.nearest(e.getKey(), KEYS);
+        throw new IOException(
+            "config "
+                + shown
+                + ": unknown key "
+                + e.getKey()
+                + (near == null ? " (known: exclude, disable)" : ": did you mean " + near + "?"));
+      }
+    }
+    return new ConfigFile(
+        strings(shown, "exclude", root.get("exclude")),
+        strings(shown, "disable", root.get("disable")));
+  }
+
+  /** A list of strings, or one string of comma-separated values; absent or null: none. */
+  private static List<String> strings(String shown, String key, JsonNode n) throws IOException {
+    List<String> out = new ArrayList<>();
+    if (n == null || n.isNull()) {
+      return out;
+    }
+    if (n.isTextual()) {
+      out.addAll(LintArgs.ruleList(n.textValue()));
+      return out;
+    }
+    if (!n.isArray()) {
+      throw new IOException("config " + shown + ": " + key + " must be a list of strings");
+    }
+    for (JsonNode v : n) {
+      if (!v.isTextual() || v.textValue().isBlank()) {
+        throw new IOException("config " + shown + ": " + key + " must be a list of strings");
+      }
+      out.add(v.textValue().strip());
+    }
+    return out;
+  }
+}
