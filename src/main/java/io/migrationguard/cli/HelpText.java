@@ -12,9 +12,11 @@ final class HelpText {
       (migrations.kubevirt.io/v1alpha1) manifests with the same engine as the admission
       webhook, offline: no cluster, no port, no certificate.
 
-      PATH is a file, a directory (searched recursively for .yaml, .yml and .json files),
-      or - for standard input. Files may hold several YAML documents and kind: List objects.
-      Objects of other kinds are skipped and counted.
+      PATH is a file, a directory (searched recursively for .yaml, .yml and .json files,
+      hidden folders left out unless named), or - for standard input. Files may hold several
+      YAML documents and kind: List objects. Objects of other kinds are skipped and counted;
+      documents that are not Kubernetes objects (workflows, values files, package.json) and
+      templates are not resources at all (--verbose lists them).
 
       Options:
         -o, --output FORMAT[=FILE]  Report format: text (default), json, junit, sarif, github.
@@ -34,18 +36,30 @@ final class HelpText {
                                     change the object again.
             --warnings-as-errors    Warnings fail the run (they are reported as errors).
             --summary               Print the summary line (always printed by text).
-            --list-rules            Print the rule catalogue and exit.
+            --exclude GLOB          Leave out paths matching GLOB, relative to each PATH
+                                    (generated, **/testdata/**). Repeatable.
+            --disable RULE[,RULE]   Drop these rules' findings. Repeatable.
+            --config FILE           Read exclude: and disable: lists from FILE (default:
+                                    .migration-guard.yaml in the working directory, if any).
+            --no-hints              Do not print the fix under each finding.
+            --verbose               List the documents that are not Kubernetes objects.
+            --fail-if-no-objects    Exit 1 when no object of ours is found.
+            --list-rules            Print the rule catalogue and exit (-o json for JSON).
             --version               Print the version and exit.
         -h, --help                  Print this help and exit.
 
+      An object switches rules off for itself, in the lint only, with the annotation
+        lint.migration-guard.io/ignore: rule-a,rule-b
+
       Exit codes:
         0  nothing invalid (warnings allowed, unless --warnings-as-errors)
-        1  at least one invalid resource
+        1  at least one invalid resource (or none of ours, with --fail-if-no-objects)
         2  usage error, unreadable file or unparseable YAML/JSON (everything else is still
            checked and reported)
 
       Examples:
         lint manifests/
+        lint --exclude 'charts/**' --disable policy-selectors-tie .
         lint --strict policies/fast.yaml migrations/*.yaml
         kustomize build overlays/prod | java -jar quarkus-run.jar lint -
         lint -o sarif=lint.sarif -o text manifests/
