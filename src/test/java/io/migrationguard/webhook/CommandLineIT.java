@@ -1,0 +1,64 @@
+package io.migrationguard.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged jar's command line, for real: {@code --help}, {@code version} and a typo answer and
+ * exit at once; none starts a server (a typo in a CI job must not hang it on a port).
+ */
+class CommandLineIT {
+  record Exit(int code, String output, long millis) {}
+
+  private static Exit run(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-jar");
+    command.add("target/quarkus-app/quarkus-run.jar");
+    command.addAll(List.of(args));
+    long t0 = System.nanoTime();
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    boolean exited = p.waitFor(20, TimeUnit.SECONDS);
+    if (!exited) {
+      p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+    assertTrue(exited, "exits on its own: " + String.join(" ", args));
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    return new Exit(p.exitValue(), out, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+  }
+
+  @Test
+  void helpVersionAndTyposExitWithoutAServer() throws Exception {
+    for (String[] args :
+        List.of(
+            new String[] {"--help"},
+            new String[] {"-h"},
+            new String[] {"help"},
+            new String[] {"version"},
+            new String[] {"--version"},
+            new String[] {"lnt", "manifests/"},
+            new String[] {"lint", "--help"})) {
+      Exit e = run(args);
+      boolean typo = args[0].equals("lnt");
+      assertEquals(typo ? 2 : 0, e.code(), String.join(" ", args) + ": " + e.output());
+      assertFalse(e.output().contains("Listening on"), e.output());
+      System.out.println(
+          "command line: "
+              + String.join(" ", args)
+              + " exit "
+              + e.code()
+              + " in "
+              + e.millis()
+              + " ms");
+    }
+  }
+}
