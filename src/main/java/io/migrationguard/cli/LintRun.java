@@ -14,6 +14,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Supplier;
 
 /**
  * One lint run over the input set, in two passes on a pool sized to the cores. Pass 1 reads and
@@ -66,8 +68,12 @@ final class LintRun {
       InputSet inputs = new InputSet(gates);
       List<ParsedFile> parsed = new ArrayList<>(sources.size());
       List<Future<ParsedFile>> reads = new ArrayList<>(sources.size());
-      for (Source s : sources) {
-        reads.add(pool.submit(() -> Parsing.parse(s)));
+      // Per file: reading, decoding and checking it, summed over the workers (the JUnit times).
+      AtomicLongArray nanos = new AtomicLongArray(sources.size());
+      for (int i = 0; i < sources.size(); i++) {
+        Source s = sources.get(i);
+        int file = i;
+        reads.add(pool.submit(() -> timed(nanos, file, () -> Parsing.parse(s))));
       }
       for (Future<ParsedFile> f : reads) {
         ParsedFile p = get(f);
@@ -87,11 +93,13 @@ final class LintRun {
       long t2 = System.nanoTime();
       // Batches of a file's resources, so one big file (kustomize output on stdin) uses every core.
       List<List<Future<List<ResourceResult>>>> results = new ArrayList<>(parsed.size());
-      for (ParsedFile p : parsed) {
+      for (int i = 0; i < parsed.size(); i++) {
+        ParsedFile p = parsed.get(i);
+        int file = i;
         List<Future<List<ResourceResult>>> batches = new ArrayList<>();
         for (int from = 0; from < p.entries().size(); from += BATCH) {
           List<Entry> slice = p.entries().subList(from, Math.min(p.entries().size(), from + BATCH));
-          batches.add(pool.submit(() -> check(checker, p.name(), slice)));
+          batches.add(pool.submit(() -> timed(nanos, file, () -> check(checker, p.name(), slice))));
         }
         results.add(batches);
       }
@@ -101,7 +109,9 @@ final class LintRun {
         for (Future<List<ResourceResult>> batch : results.get(i)) {
           resources.addAll(get(batch));
         }
-        FileResult fr = new FileResult(parsed.get(i).name(), resources);
+        FileResult fr =
+            new FileResult(
+                parsed.get(i).name(), sources.get(i).path() == null, resources, nanos.get(i));
         notObjects(parsed.get(i), counter);
         results.set(i, null);
         parsed.set(i, null);
@@ -163,6 +173,16 @@ final class LintRun {
                   + ")");
         }
       }
+    }
+  }
+
+  /** {@code work}, its duration added to {@code nanos[i]}. */
+  private static <R> R timed(AtomicLongArray nanos, int i, Supplier<R> work) {
+    long start = System.nanoTime();
+    try {
+      return work.get();
+    } finally {
+      nanos.addAndGet(i, System.nanoTime() - start);
     }
   }
 

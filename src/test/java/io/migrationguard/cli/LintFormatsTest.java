@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,8 +105,10 @@ class LintFormatsTest {
       JsonNode region = res.at("/locations/0/physicalLocation/region");
       assertTrue(region.get("startLine").intValue() >= 1);
       assertTrue(region.get("startColumn").intValue() >= 1);
+      // Relative to the source root the run names (the repository root).
       String uri = res.at("/locations/0/physicalLocation/artifactLocation/uri").asText();
-      assertTrue(Files.exists(Path.of(uri)), uri);
+      String base = run.at("/originalUriBaseIds/%SRCROOT%/uri").asText();
+      assertTrue(Files.exists(Path.of(URI.create(base).resolve(uri))), uri);
     }
   }
 
