@@ -60,7 +60,7 @@ public final class Admission {
     // to drop, report or prune, and no other walk is made.
     BeforeAdmission.Known known = known(review);
     BeforeAdmission.Prepared prepared = BeforeAdmission.prepare(review, known);
-    List<Finding> findings = new ArrayList<>(prepared.changes().size());
+    FindingBudget findings = new FindingBudget();
     for (Finding change : prepared.changes()) {
       if (!settings.disabledRules().contains(change.rule())) {
         findings.add(change);
@@ -68,12 +68,14 @@ public final class Admission {
     }
     Review judged = BeforeAdmission.statusForSchema(prepared.review());
     if (!known.objectClean()) {
-      findings.addAll(schema.validate(review.kind(), judged.object(), review.fieldValidation()));
+      SchemaValidator.Result result =
+          schema.check(review.kind(), judged.object(), review.fieldValidation());
+      findings.addAll(result.findings());
+      findings.omitted(Severity.ERROR, result.omittedErrors());
+      findings.omitted(Severity.WARNING, result.omittedWarnings());
     }
-    for (Finding f : findings) {
-      if (f.isError()) {
-        return new Decision(findings, List.of(), List.of(), List.of());
-      }
+    if (findings.hasError()) {
+      return decision(findings, List.of(), List.of());
     }
     // The rules judge what the API server would store: unknown fields reported, then pruned.
     review = BeforeAdmission.prune(BeforeAdmission.mainResourceStatus(judged), known);
@@ -88,14 +90,10 @@ public final class Admission {
         notChecked.add(info.id());
         continue;
       }
-      Findings out = new Findings(info.id(), info.severity());
+      Findings out = new Findings(info.id(), info.severity(), findings);
       try {
         rule.check(review, cluster, out);
-        if (!out.list().isEmpty()) {
-          findings.addAll(out.list());
-        }
       } catch (ClusterUnavailableException e) {
-        findings.addAll(out.list());
         unavailable.add(
             info.id() + ": could not look up " + e.lookup().what() + ": " + e.getMessage());
       } catch (RuntimeException e) {
@@ -110,7 +108,18 @@ public final class Admission {
                 "rule failed: " + e.getClass().getSimpleName()));
       }
     }
-    return new Decision(findings, List.of(), unavailable, notChecked);
+    return decision(findings, unavailable, notChecked);
+  }
+
+  private static Decision decision(
+      FindingBudget findings, List<String> unavailable, List<String> notChecked) {
+    return new Decision(
+        findings.stored(),
+        List.of(),
+        unavailable,
+        notChecked,
+        findings.omittedErrors(),
+        findings.omittedWarnings());
   }
 
   /**
@@ -176,7 +185,13 @@ public final class Admission {
   public Decision validateAndMutate(Review review, ClusterView cluster) {
     Decision v = validate(review, cluster);
     Decision m = mutate(review);
-    return new Decision(v.findings(), m.patch(), v.unavailable(), v.notChecked());
+    return new Decision(
+        v.findings(),
+        m.patch(),
+        v.unavailable(),
+        v.notChecked(),
+        v.omittedErrors(),
+        v.omittedWarnings());
   }
 
   private static boolean reviewed(Operation op) {

@@ -15,18 +15,32 @@ import java.util.List;
  *     unreachable, the cache is not synced): the webhook denies with 503 naming them
  * @param notChecked ids of rules that were skipped because their lookups cannot be answered by this
  *     cluster view at all (offline lint, or the service running without a cluster)
+ * @param omittedErrors errors found past {@link FindingBudget#PER_SEVERITY} and not stored (a
+ *     hostile object can hold a hundred thousand of them): counted, never lost for the verdict
+ * @param omittedWarnings warnings found past the budget and not stored
  */
 public record Decision(
     List<Finding> findings,
     List<PatchOp> patch,
     List<String> unavailable,
-    List<String> notChecked) {
+    List<String> notChecked,
+    int omittedErrors,
+    int omittedWarnings) {
 
   public Decision {
     findings = List.copyOf(findings);
     patch = List.copyOf(patch);
     unavailable = List.copyOf(unavailable);
     notChecked = List.copyOf(notChecked);
+  }
+
+  /** A decision with nothing omitted. */
+  public Decision(
+      List<Finding> findings,
+      List<PatchOp> patch,
+      List<String> unavailable,
+      List<String> notChecked) {
+    this(findings, patch, unavailable, notChecked, 0, 0);
   }
 
   /** The error findings. */
@@ -39,9 +53,9 @@ public record Decision(
     return withError(false);
   }
 
-  /** True when nothing denies: no error and no lookup left unanswered. */
+  /** True when nothing denies: no error (stored or omitted) and no lookup left unanswered. */
   public boolean allowed() {
-    return unavailable.isEmpty() && errors().isEmpty();
+    return unavailable.isEmpty() && omittedErrors == 0 && errors().isEmpty();
   }
 
   // A loop, not a stream: asked several times for every review, nearly always of an empty list.

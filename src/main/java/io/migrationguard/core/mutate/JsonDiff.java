@@ -15,6 +15,9 @@ import java.util.List;
  * {@code replace}. Paths are RFC 6901 pointers ({@code ~} as {@code ~0}, {@code /} as {@code ~1}).
  */
 public final class JsonDiff {
+  /** Past this many changed elements, an array is replaced whole when that is smaller. */
+  static final int MAX_ELEMENT_OPS = 32;
+
   private JsonDiff() {}
 
   /** The operations that turn {@code from} into {@code to}; empty when they are equal. */
@@ -75,6 +78,11 @@ public final class JsonDiff {
     }
     int fromMiddle = n - prefix - suffix;
     int toMiddle = m - prefix - suffix;
+    if (fromMiddle + toMiddle > MAX_ELEMENT_OPS && m < fromMiddle + toMiddle) {
+      // One replace is smaller than an operation per element (a list of 90,000 duplicates).
+      ops.add(PatchOp.replace(path, to.deepCopy()));
+      return;
+    }
     int common = Math.min(fromMiddle, toMiddle);
     for (int i = 0; i < common; i++) {
       diff(path + "/" + (prefix + i), from.get(prefix + i), to.get(prefix + i), ops);

@@ -2,6 +2,7 @@ package io.migrationguard.core.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.migrationguard.core.FindingBudget;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
@@ -16,20 +17,37 @@ import java.util.List;
 public final class Findings {
   private final String rule;
   private final Severity severity;
+  private final FindingBudget budget;
   private final List<Finding> list = new ArrayList<>();
 
+  /** Findings kept in a list of their own (tests, helpers). */
   public Findings(String rule, Severity severity) {
-    this.rule = rule;
-    this.severity = severity;
+    this(rule, severity, null);
   }
 
-  /** The findings reported so far. */
+  /**
+   * Findings handed straight to the review's {@code budget} (null: kept here): a rule reporting a
+   * hundred thousand bad keys then builds no more than the budget stores.
+   */
+  public Findings(String rule, Severity severity, FindingBudget budget) {
+    this.rule = rule;
+    this.severity = severity;
+    this.budget = budget;
+  }
+
+  /** The findings reported so far (kept here: none when they go to a budget). */
   public List<Finding> list() {
     return list;
   }
 
   public void add(CauseType type, FieldPath field, JsonNode value, String detail) {
-    list.add(new Finding(rule, severity, type, field, value, detail));
+    if (budget == null) {
+      list.add(new Finding(rule, severity, type, field, value, detail));
+    } else if (budget.hasRoom(severity)) {
+      budget.add(new Finding(rule, severity, type, field, value, detail));
+    } else {
+      budget.omitted(severity, 1); // counted without building the finding
+    }
   }
 
   public void required(FieldPath field, String detail) {

@@ -3,6 +3,7 @@ package io.migrationguard.core.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.networknt.schema.Error;
+import com.networknt.schema.ExecutionContext;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import io.migrationguard.core.FieldValidation;
@@ -80,14 +81,26 @@ public final class JsonSchemaValidator implements SchemaValidator {
 
   @Override
   public List<Finding> validate(Kind kind, JsonNode object, FieldValidation mode) {
+    return check(kind, object, mode).findings();
+  }
+
+  /**
+   * networknt collects every error of an object; a 3 MiB object of wrongly typed list entries has a
+   * hundred thousand. The errors are gathered in a {@link BoundedErrors} list that keeps the first
+   * {@value BoundedErrors#CAPACITY} and counts the rest, so memory stays bounded whatever the
+   * object (our keywords never read back the errors they report).
+   */
+  @Override
+  public Result check(Kind kind, JsonNode object, FieldValidation mode) {
     JsonNode instance = object == null ? NullNode.getInstance() : object;
     Compiled compiled = schemas.apply(kind);
     if (compiled.fast() != null && compiled.fast().accepts(instance)) {
-      return List.of();
+      return new Result(List.of(), 0, 0);
     }
-    List<Error> errors = compiled.schema().validate(instance);
+    BoundedErrors errors = new BoundedErrors();
+    compiled.schema().validate(instance, (ExecutionContext ctx) -> ctx.setErrors(errors));
     if (errors.isEmpty()) {
-      return List.of();
+      return new Result(List.of(), 0, 0);
     }
     ErrorMapper mapper = new ErrorMapper(new Locator(instance), mode);
     List<ErrorMapper.Ranked> ranked = new ArrayList<>(errors.size());
@@ -97,6 +110,10 @@ public final class JsonSchemaValidator implements SchemaValidator {
         ranked.add(r);
       }
     }
-    return FindingOrder.arrange(ranked);
+    int unknown = errors.droppedUnknown();
+    return new Result(
+        FindingOrder.arrange(ranked),
+        errors.droppedOther() + (mode == FieldValidation.STRICT ? unknown : 0),
+        mode == FieldValidation.WARN ? unknown : 0);
   }
 }

@@ -19,6 +19,20 @@ public interface SchemaValidator {
   List<Finding> validate(Kind kind, JsonNode object, FieldValidation mode);
 
   /**
+   * The findings and how many more were found but not made (a bounded implementation stops building
+   * findings for a hostile object with a hundred thousand errors).
+   *
+   * @param omittedErrors errors found past the bound
+   * @param omittedWarnings warnings (unknown fields under Warn) found past the bound
+   */
+  record Result(List<Finding> findings, int omittedErrors, int omittedWarnings) {}
+
+  /** {@link #validate}, bounded where the implementation bounds it. */
+  default Result check(Kind kind, JsonNode object, FieldValidation mode) {
+    return new Result(validate(kind, object, mode), 0, 0);
+  }
+
+  /**
    * True only when {@code object} is certainly clean: no finding at all, in any mode (so no unknown
    * field and no null where the schema has none). False when unsure; never throws.
    */

@@ -11,6 +11,11 @@ import java.util.Map;
 
 /** Writes AdmissionReview responses and bare Status bodies, field for field as Kubernetes does. */
 final class ResponseWriter {
+  /**
+   * Largest patch put in an answer (base64 makes it 4/3 larger): every answer stays under 64 KiB.
+   */
+  static final int MAX_PATCH_BYTES = 40 * 1024;
+
   private final ObjectMapper mapper;
 
   ResponseWriter(ObjectMapper mapper) {
@@ -27,13 +32,23 @@ final class ResponseWriter {
     if (v.status() != null) {
       response.set("status", status(v.status()));
     }
+    List<String> warningList = v.warnings();
     if (!v.patch().isEmpty()) {
-      response.put("patch", Base64.getEncoder().encodeToString(bytes(patch(v.patch()))));
-      response.put("patchType", "JSONPatch");
+      byte[] patch = bytes(patch(v.patch()));
+      if (patch.length <= MAX_PATCH_BYTES) {
+        response.put("patch", Base64.getEncoder().encodeToString(patch));
+        response.put("patchType", "JSONPatch");
+      } else {
+        // Only a hostile object gets here (tens of thousands of duplicate finalizers): leave it
+        // as it is rather than answer megabytes; nothing is lost that validation relies on.
+        warningList = new java.util.ArrayList<>(warningList);
+        warningList.add(
+            "the defaulting patch (" + patch.length + " bytes) is too large: not applied");
+      }
     }
-    if (!v.warnings().isEmpty()) {
+    if (!warningList.isEmpty()) {
       ArrayNode warnings = response.putArray("warnings");
-      v.warnings().forEach(warnings::add);
+      warningList.forEach(warnings::add);
     }
     if (!v.auditAnnotations().isEmpty()) {
       ObjectNode audit = response.putObject("auditAnnotations");

@@ -3,6 +3,8 @@ package io.migrationguard.webhook.review;
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.Finding;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,18 @@ public final class Verdicts {
   /** Longest admission warning, in characters, as Kubernetes recommends. */
   public static final int MAX_WARNING_CHARS = 120;
 
+  /**
+   * Most bytes of all warnings of one answer: the API server relays at most 4 KiB of warnings
+   * (apiserver's warning recorder), so more would be dropped on the way anyway.
+   */
+  public static final int MAX_WARNING_BYTES = 4096;
+
+  /** Longest field path shown in a message or cause (a map key is data, and can be 3 MiB). */
+  static final int MAX_FIELD_CHARS = 256;
+
+  /** Longest error body shown (the value echoed in it is cut to 256 characters before). */
+  static final int MAX_BODY_CHARS = 1024;
+
   /** Audit annotation with the comma-separated ids of the rules that reported something. */
   public static final String AUDIT_RULES = "rules";
 
@@ -32,7 +46,8 @@ public final class Verdicts {
       return Verdict.allow(); // the common case, without building empty lists and maps
     }
     List<Finding> errors = decision.errors();
-    List<String> warnings = decision.warnings().stream().map(Verdicts::warning).toList();
+    int omitted = decision.omittedErrors();
+    List<String> warnings = warnings(decision.warnings(), decision.omittedWarnings());
     Map<String, String> audit = audit(decision.findings());
     Verdict.Status status = null;
     if (!decision.unavailable().isEmpty()) {
@@ -40,10 +55,10 @@ public final class Verdicts {
           subject(kind, name)
               + " could not be checked: "
               + String.join("; ", decision.unavailable())
-              + (errors.isEmpty() ? "" : "; it is also invalid: " + listed(errors));
+              + (errors.isEmpty() ? "" : "; it is also invalid: " + listed(errors, omitted));
       status = new Verdict.Status(503, "ServiceUnavailable", message, details(kind, name, errors));
-    } else if (!errors.isEmpty()) {
-      String message = subject(kind, name) + " is invalid: " + listed(errors);
+    } else if (!errors.isEmpty() || omitted > 0) {
+      String message = subject(kind, name) + " is invalid: " + listed(errors, omitted);
       status = new Verdict.Status(422, "Invalid", message, details(kind, name, errors));
     }
     return new Verdict(status == null, status, List.of(), warnings, audit);
@@ -67,13 +82,14 @@ public final class Verdicts {
   }
 
   private static String subject(Kind kind, String name) {
-    return kind.kindName() + " \"" + name + "\"";
+    return kind.kindName() + " \"" + cut(name, MAX_FIELD_CHARS) + "\"";
   }
 
-  private static String listed(List<Finding> errors) {
+  /** The first {@link #MAX_LISTED} errors, then how many more (stored or only counted). */
+  private static String listed(List<Finding> errors, int omitted) {
     String first =
-        errors.stream().limit(MAX_LISTED).map(Finding::render).collect(Collectors.joining(", "));
-    int more = errors.size() - MAX_LISTED;
+        errors.stream().limit(MAX_LISTED).map(Verdicts::render).collect(Collectors.joining(", "));
+    int more = Math.max(0, errors.size() - MAX_LISTED) + omitted;
     return more > 0 ? first + ", and " + more + " more validation errors" : first;
   }
 
@@ -81,9 +97,59 @@ public final class Verdicts {
     List<Verdict.Cause> causes =
         errors.stream()
             .limit(MAX_LISTED)
-            .map(f -> new Verdict.Cause(f.type().wireName(), f.body(), f.field().toString()))
+            .map(f -> new Verdict.Cause(f.type().wireName(), body(f), field(f)))
             .toList();
-    return new Verdict.Details(name, kind.group(), kind.kindName(), causes);
+    return new Verdict.Details(cut(name, MAX_FIELD_CHARS), kind.group(), kind.kindName(), causes);
+  }
+
+  /** A finding as apimachinery renders it, its path cut to {@link #MAX_FIELD_CHARS}. */
+  private static String render(Finding f) {
+    String path = field(f);
+    return path.isEmpty() ? body(f) : path + ": " + body(f);
+  }
+
+  /** The error body, bounded: values are cut where they are rendered; this bounds the rest. */
+  private static String body(Finding f) {
+    return cut(f.body(), MAX_BODY_CHARS);
+  }
+
+  private static String field(Finding f) {
+    return cut(f.field().toString(), MAX_FIELD_CHARS);
+  }
+
+  private static String cut(String s, int max) {
+    if (s.length() <= max) {
+      return s;
+    }
+    return s.substring(0, max - 3) + "...";
+  }
+
+  /**
+   * The warnings of an answer, each at most {@link #MAX_WARNING_CHARS} characters, together at most
+   * {@link #MAX_WARNING_BYTES} bytes: past that, one {@code N more warnings} closes the list.
+   */
+  static List<String> warnings(List<Finding> findings, int omitted) {
+    if (findings.isEmpty() && omitted == 0) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    int bytes = 0;
+    // Room kept for the closing line, so that the list never exceeds the bound.
+    int budget = MAX_WARNING_BYTES - 32;
+    for (int i = 0; i < findings.size(); i++) {
+      String w = warning(findings.get(i));
+      int size = w.getBytes(StandardCharsets.UTF_8).length;
+      if (bytes + size > budget) {
+        out.add((findings.size() - i + omitted) + " more warnings");
+        return out;
+      }
+      out.add(w);
+      bytes += size;
+    }
+    if (omitted > 0) {
+      out.add(omitted + " more warnings");
+    }
+    return out;
   }
 
   private static Map<String, String> audit(List<Finding> findings) {
