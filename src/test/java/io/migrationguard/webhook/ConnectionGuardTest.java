@@ -1,0 +1,107 @@
+package io.migrationguard.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.migrationguard.webhook.support.Https;
+import io.migrationguard.webhook.support.InjectTlsDir;
+import io.migrationguard.webhook.support.Reviews;
+import io.migrationguard.webhook.support.TlsDir;
+import io.migrationguard.webhook.support.WebhookTestProfile;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Clients that do not play by the rules: bodies that never end are answered 408 and their
+ * connections closed within the body deadline (5 s) while readiness, metrics and reviews keep
+ * answering; invented paths never crowd {@code /validate} out of the metrics.
+ */
+@QuarkusTest
+@TestProfile(WebhookTestProfile.class)
+class ConnectionGuardTest {
+  @TestHTTPResource(value = "/", tls = true)
+  URL base;
+
+  @InjectTlsDir TlsDir tls;
+
+  private SSLSocket connect() throws Exception {
+    SSLSocket s =
+        (SSLSocket)
+            Https.socketFactory(tls.caCertificate()).createSocket("localhost", base.getPort());
+    s.startHandshake();
+    return s;
+  }
+
+  @Test
+  void stalledBodiesAreClosedAndHealthKeepsAnswering() throws Exception {
+    List<SSLSocket> stalled = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      SSLSocket s = connect();
+      OutputStream out = s.getOutputStream();
+      out.write(
+          ("POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                  + "Content-Length: 3000000\r\n\r\n{\"apiVersion\":")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      stalled.add(s);
+    }
+    long t0 = System.nanoTime();
+    Https.given(base, tls.caCertificate()).get("/q/health/ready").then().statusCode(200);
+    Https.given(base, tls.caCertificate())
+        .body(Reviews.vmimCreate("g-1", "{\"vmiName\":\"vmi\"}", "alice").toString())
+        .post("/validate")
+        .then()
+        .statusCode(200);
+    long answeredMs = (System.nanoTime() - t0) / 1_000_000;
+    assertTrue(
+        answeredMs < 2_000, "readiness and a review during the stall: " + answeredMs + " ms");
+    for (SSLSocket s : stalled) {
+      s.setSoTimeout(15_000);
+      String head = readAll(s.getInputStream());
+      assertTrue(head.startsWith("HTTP/1.1 408"), head);
+      s.close();
+    }
+    long closedMs = (System.nanoTime() - t0) / 1_000_000;
+    assertTrue(closedMs < 12_000, "stalled connections closed after " + closedMs + " ms");
+  }
+
+  @Test
+  void inventedPathsNeverCrowdOutTheWebhooksMetrics() {
+    for (int i = 0; i < 150; i++) {
+      Https.given(base, tls.caCertificate()).get("/validate" + i);
+      Https.given(base, tls.caCertificate()).get("/validate;a=" + i);
+    }
+    Https.given(base, tls.caCertificate())
+        .body(Reviews.vmimCreate("g-3", "{\"vmiName\":\"vmi\"}", "alice").toString())
+        .post("/validate")
+        .then()
+        .statusCode(200);
+    String metrics =
+        Https.given(base, tls.caCertificate()).get("/q/metrics").then().extract().asString();
+    assertTrue(metrics.contains("uri=\"/validate\""), "validate recorded");
+    assertTrue(metrics.contains("uri=\"/other\""), "invented paths collapse into one tag");
+    assertTrue(!metrics.contains("uri=\"/validate17\""), "no tag per invented path");
+  }
+
+  private static String readAll(InputStream in) throws Exception {
+    StringBuilder sb = new StringBuilder();
+    byte[] buf = new byte[4096];
+    int n;
+    try {
+      while ((n = in.read(buf)) > 0) {
+        sb.append(new String(buf, 0, n, StandardCharsets.ISO_8859_1));
+      }
+    } catch (java.io.IOException e) {
+      // a reset after the answer is fine: the connection is closed either way
+    }
+    return sb.toString();
+  }
+}
