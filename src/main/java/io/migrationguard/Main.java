@@ -3,6 +3,7 @@ package io.migrationguard;
 import io.migrationguard.cli.Lint;
 import io.migrationguard.cli.Version;
 import io.migrationguard.core.names.Suggest;
+import io.migrationguard.webhook.tls.Renegotiation;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.PrintStream;
@@ -40,6 +41,8 @@ public final class Main {
 
   public static void main(String... args) {
     if (args.length == 0 || args[0].equals("serve")) {
+      // Before anything starts a TLS handshake: the JDK reads it only once (Renegotiation).
+      Renegotiation.refuseClientInitiated();
       Quarkus.run(args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length));
       return;
     }

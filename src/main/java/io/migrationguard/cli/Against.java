@@ -3,6 +3,7 @@ package io.migrationguard.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,11 +20,15 @@ final class Against {
 
   private Against() {}
 
-  static Loaded load(String path, InputStream stdin) throws IOException {
+  static Loaded load(String path, InputStream stdin, long limit, PrintStream err)
+      throws IOException {
     Map<ObjectKey, JsonNode> objects = new HashMap<>();
     List<String> problems = new ArrayList<>();
-    for (Source s : Inputs.expand(List.of(path), stdin)) {
-      ParsedFile p = Parsing.parse(s);
+    List<Source> sources =
+        Inputs.expand(
+            List.of(path), List.of(), stdin, limit, n -> err.println("lint: --against " + n));
+    for (Source s : sources) {
+      ParsedFile p = Parsing.parse(s, limit);
       for (Entry e : p.entries()) {
         if (e instanceof Entry.Ours o && !o.name().isEmpty()) {
           objects.put(ObjectKey.of(o.kind(), o.object()), o.object());

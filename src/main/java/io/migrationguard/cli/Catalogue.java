@@ -93,8 +93,20 @@ final class Catalogue {
             Entries.READ_ERROR,
             List.of(),
             "error",
-            "The file can be read.",
-            "Check the path and its permissions."));
+            "The file can be read: it exists, is a regular file, is readable and is no larger"
+                + " than --max-file-size.",
+            "Check the path and its permissions; split a file over the size limit, or raise"
+                + " --max-file-size."));
+    out.add(
+        new RuleDoc(
+            Checker.TOO_MANY_FINDINGS,
+            BOTH,
+            "warning",
+            "A resource reports at most "
+                + Checker.MAX_FINDINGS
+                + " findings (errors first); one more line says how many were left out (an error"
+                + " when one of them is). The summary still counts them all.",
+            "Fix the findings shown and lint again."));
     out.add(
         new RuleDoc(
             Entries.UNSERVED_KIND,

@@ -27,6 +27,13 @@ import java.util.Set;
 final class Checker {
   static final String DUPLICATE_KEY = "duplicate-key";
   static final String DUPLICATE_OBJECT = "duplicate-object";
+  static final String TOO_MANY_FINDINGS = "too-many-findings";
+
+  /**
+   * Findings kept per resource (errors first); the rest are counted, said in one more line, and
+   * still counted in the summary. A resource with a million bad keys gives a readable report.
+   */
+  static final int MAX_FINDINGS = 100;
 
   /** The object annotation that switches rules off for that object, in the lint only. */
   static final String IGNORE_ANNOTATION = "lint.migration-guard.io/ignore";
@@ -131,16 +138,43 @@ final class Checker {
       }
       findings = kept;
     }
-    List<LocatedFinding> located = new ArrayList<>(findings.size());
-    boolean invalid = false;
+    // Repetitions a map holds past those recorded: counted as findings, never built.
+    long moreDuplicates = 0;
+    for (DuplicateKey k : dupKeys) {
+      moreDuplicates += k.more();
+    }
+    Severity duplicateSeverity = options.warningsAsErrors() ? Severity.ERROR : decodeSeverity;
+    boolean invalid = moreDuplicates > 0 && duplicateSeverity == Severity.ERROR;
     for (int i = 0; i < findings.size(); i++) {
       Finding f = promote(findings.get(i));
+      findings.set(i, f);
       invalid |= f.isError();
+    }
+    // The engine's own bound: findings it counted but never built.
+    Severity omittedWarningSeverity =
+        options.warningsAsErrors() ? Severity.ERROR : Severity.WARNING;
+    invalid |= out.omittedErrors() > 0;
+    invalid |= out.omittedWarnings() > 0 && omittedWarningSeverity == Severity.ERROR;
+    boolean[] keep = keep(findings);
+    Omitted omitted = new Omitted();
+    omitted.add(moreDuplicates, duplicateSeverity);
+    omitted.add(out.omittedErrors(), Severity.ERROR);
+    omitted.add(out.omittedWarnings(), omittedWarningSeverity);
+    List<LocatedFinding> located = new ArrayList<>(Math.min(findings.size(), MAX_FINDINGS + 1));
+    for (int i = 0; i < findings.size(); i++) {
+      Finding f = findings.get(i);
+      if (!keep[i]) {
+        omitted.add(1, f.severity());
+        continue;
+      }
       Loc loc = i < dupKeys.size() ? dupKeys.get(i).loc() : o.locations().find(o.base(), f.field());
       located.add(LocatedFinding.of(f, loc));
     }
     // In file order, as a compiler reports; equal positions keep the pipeline's order.
     located.sort(BY_POSITION);
+    if (omitted.count > 0 && !switchedOff(TOO_MANY_FINDINGS, ignored)) {
+      located.add(omitted.line(o.loc()));
+    }
     JsonNode meta = o.object().path("metadata");
     return new ResourceResult(
         file,
@@ -151,7 +185,55 @@ final class Checker {
         meta.path("namespace").isTextual() ? meta.path("namespace").textValue() : null,
         invalid ? Status.INVALID : Status.VALID,
         located,
-        out.patch());
+        out.patch(),
+        omitted.warnings);
+  }
+
+  /**
+   * Which findings are kept: all of them up to {@link #MAX_FINDINGS}, else the errors first, then
+   * the warnings, each in the order found, up to {@link #MAX_FINDINGS}.
+   */
+  private static boolean[] keep(List<Finding> findings) {
+    boolean[] keep = new boolean[findings.size()];
+    int room = MAX_FINDINGS;
+    for (int pass = 0; pass < 2; pass++) {
+      boolean errors = pass == 0;
+      for (int i = 0; i < keep.length && room > 0; i++) {
+        if (findings.get(i).isError() == errors) {
+          keep[i] = true;
+          room--;
+        }
+      }
+    }
+    return keep;
+  }
+
+  /** The findings of one resource left out: how many, how many warnings, the worst severity. */
+  private static final class Omitted {
+    long count;
+    long warnings;
+    Severity worst = Severity.WARNING;
+
+    void add(long n, Severity severity) {
+      if (n <= 0) {
+        return;
+      }
+      count += n;
+      if (severity == Severity.ERROR) {
+        worst = Severity.ERROR;
+      } else {
+        warnings += n;
+      }
+    }
+
+    /** The one line that says so: {@code ... and 1234 more findings}, as severe as the worst. */
+    LocatedFinding line(Loc loc) {
+      String message = "... and " + count + " more finding" + (count == 1 ? "" : "s");
+      Finding f =
+          new Finding(
+              TOO_MANY_FINDINGS, worst, CauseType.TOO_MANY, FieldPath.root(), null, message);
+      return new LocatedFinding(f, loc, message);
+    }
   }
 
   /**

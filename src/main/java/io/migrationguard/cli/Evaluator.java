@@ -39,8 +39,15 @@ public final class Evaluator {
    * @param findings the engine's findings, then the idempotence finding if any
    * @param patch the defaulting patch ({@code --show-patch}), else null
    * @param notChecked rules skipped because the view cannot answer their lookups
+   * @param omittedErrors errors the engine counted past its bound but did not store
+   * @param omittedWarnings warnings the engine counted past its bound but did not store
    */
-  public record Outcome(List<Finding> findings, List<PatchOp> patch, List<String> notChecked) {}
+  public record Outcome(
+      List<Finding> findings,
+      List<PatchOp> patch,
+      List<String> notChecked,
+      int omittedErrors,
+      int omittedWarnings) {}
 
   /**
    * Whether an object could be stored by a cluster: it passes the schema once the API server's own
@@ -58,7 +65,7 @@ public final class Evaluator {
       patch = admission.mutate(review).patch();
       idempotence(review, patch, findings);
     }
-    return new Outcome(findings, patch, d.notChecked());
+    return new Outcome(findings, patch, d.notChecked(), d.omittedErrors(), d.omittedWarnings());
   }
 
   /** Applying the patch and defaulting again must change nothing (reinvocationPolicy IfNeeded). */

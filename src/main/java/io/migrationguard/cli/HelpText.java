@@ -16,7 +16,10 @@ final class HelpText {
       hidden folders left out unless named), or - for standard input. Files may hold several
       YAML documents and kind: List objects. Objects of other kinds are skipped and counted;
       documents that are not Kubernetes objects (workflows, values files, package.json) and
-      templates are not resources at all (--verbose lists them).
+      templates are not resources at all (--verbose lists them). In a directory, a symbolic
+      link to a folder outside the PATH's tree is not followed, and FIFOs, sockets and devices
+      are never opened: each is said once on stderr ("FILE: skipped: ..."). A folder or file
+      that cannot be read is a read-error; the rest is still checked.
 
       Options:
         -o, --output FORMAT[=FILE]  Report format: text (default), json, junit, sarif, github.
@@ -41,6 +44,9 @@ final class HelpText {
             --disable RULE[,RULE]   Drop these rules' findings. Repeatable.
             --config FILE           Read exclude: and disable: lists from FILE (default:
                                     .migration-guard.yaml in the working directory, if any).
+            --max-file-size SIZE    Do not read a file (or stdin) larger than SIZE: a read-error
+                                    instead (default 16Mi). SIZE is bytes, or a number with
+                                    k, M, G (1000s) or Ki, Mi, Gi (1024s): 64MiB, 10M, 100000.
             --no-hints              Do not print the fix under each finding.
             --verbose               List the documents that are not Kubernetes objects.
             --fail-if-no-objects    Exit 1 when no object of ours is found.

@@ -71,6 +71,11 @@ public final class Lint {
       // A bug: say so plainly and exit 2, never 1 (which would claim the manifests are invalid).
       err.println("lint: internal error: " + e);
       return ERROR;
+    } catch (OutOfMemoryError e) {
+      // A file too big for the heap is reported as such by its worker; this is the rest (several
+      // big files at once): exit 2 all the same, never the JVM's 1 for an uncaught error.
+      err.println("lint: " + Parsing.outOfMemory("lint these files"));
+      return ERROR;
     }
   }
 
@@ -108,13 +113,14 @@ public final class Lint {
     Against.Loaded against =
         o.against() == null
             ? new Against.Loaded(Map.of(), List.of())
-            : Against.load(o.against(), in);
+            : Against.load(o.against(), in, o.maxFileSize(), err);
     against.problems().forEach(p -> err.println("lint: --against " + p));
     ReportContext ctx = new ReportContext(Version.get(), docs, o.summary());
     Summary summary;
     List<String> unwritten;
     try (Outputs outputs = Outputs.open(o.outputs(), out, ctx, o.hints())) {
-      List<Source> sources = Inputs.expand(o.paths(), o.excludes(), in);
+      List<Source> sources =
+          Inputs.expand(o.paths(), o.excludes(), in, o.maxFileSize(), err::println);
       LintRun run =
           new LintRun(
               o,

@@ -26,6 +26,7 @@ final class LintArgs {
     boolean listRules = false, version = false, help = false;
     boolean noHints = false, verbose = false, failIfNoObjects = false;
     String against = null, kubevirt = null, as = null, config = null;
+    long maxFileSize = ByteSize.DEFAULT_MAX_FILE_SIZE;
     List<String> excludes = new ArrayList<>();
     Set<String> disabled = new TreeSet<>();
     boolean optionsEnded = false;
@@ -58,6 +59,8 @@ final class LintArgs {
         case "--as" -> as = inline != null ? inline : value(args, ++i, name);
         case "--config" -> config = inline != null ? inline : value(args, ++i, name);
         case "--exclude" -> excludes.add(inline != null ? inline : value(args, ++i, name));
+        case "--max-file-size" ->
+            maxFileSize = ByteSize.parse(name, inline != null ? inline : value(args, ++i, name));
         case "--disable" ->
             disabled.addAll(ruleList(inline != null ? inline : value(args, ++i, name)));
         default -> {
@@ -108,7 +111,8 @@ final class LintArgs {
         config,
         !noHints,
         verbose,
-        failIfNoObjects);
+        failIfNoObjects,
+        maxFileSize);
   }
 
   /** Every long option, for "did you mean". */
@@ -130,7 +134,8 @@ final class LintArgs {
           "--config",
           "--no-hints",
           "--verbose",
-          "--fail-if-no-objects");
+          "--fail-if-no-objects",
+          "--max-file-size");
 
   /**
    * The message for an unknown option, with the option meant where one is near: {@code -output}

@@ -19,6 +19,7 @@ import java.util.Set;
  * @param hints whether text output prints each finding's fix under it
  * @param verbose whether the documents that are not Kubernetes objects are listed
  * @param failIfNoObjects exit 1 when the input holds none of our objects
+ * @param maxFileSize the largest input read, in bytes ({@code --max-file-size})
  */
 record LintOptions(
     List<OutputSpec> outputs,
@@ -38,7 +39,8 @@ record LintOptions(
     String config,
     boolean hints,
     boolean verbose,
-    boolean failIfNoObjects) {
+    boolean failIfNoObjects,
+    long maxFileSize) {
 
   /** These options with the settings of a config file added (command line first). */
   LintOptions with(ConfigFile c) {
@@ -64,7 +66,8 @@ record LintOptions(
         config,
         hints,
         verbose,
-        failIfNoObjects);
+        failIfNoObjects,
+        maxFileSize);
   }
 
   /** One {@code -o FORMAT[=FILE]}: {@code file} null means stdout. */

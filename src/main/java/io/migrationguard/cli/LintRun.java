@@ -73,7 +73,8 @@ final class LintRun {
       for (int i = 0; i < sources.size(); i++) {
         Source s = sources.get(i);
         int file = i;
-        reads.add(pool.submit(() -> timed(nanos, file, () -> Parsing.parse(s))));
+        reads.add(
+            pool.submit(() -> timed(nanos, file, () -> Parsing.parse(s, options.maxFileSize()))));
       }
       for (Future<ParsedFile> f : reads) {
         ParsedFile p = get(f);
@@ -150,6 +151,11 @@ final class LintRun {
         Entry.Failed f =
             new Entry.Failed(e.loc(), "internal-error", "lint failed on this object: " + bug);
         out.add(checker.check(file, f));
+      } catch (OutOfMemoryError oom) {
+        // Nor may one huge object: its findings are garbage once this is caught.
+        Entry.Failed f =
+            new Entry.Failed(e.loc(), Entries.READ_ERROR, Parsing.outOfMemory("check this object"));
+        out.add(checker.check(file, f));
       }
     }
     return out;
@@ -190,7 +196,7 @@ final class LintRun {
     try {
       return f.get();
     } catch (ExecutionException e) {
-      throw new IllegalStateException("lint worker failed", e.getCause());
+      throw new IllegalStateException("lint worker failed: " + e.getCause(), e.getCause());
     }
   }
 

@@ -14,9 +14,9 @@ public record LocatedFinding(Finding finding, Loc loc, String message) {
     return new LocatedFinding(finding, loc, finding.body());
   }
 
-  /** The field path, empty for the object itself. */
+  /** The field path, empty for the object itself (a name over 256 characters cut). */
   public String field() {
-    return finding.field().toString();
+    return finding.field().shown();
   }
 
   /** {@code FIELD: MESSAGE}, or just the message for the object itself (apimachinery style). */

@@ -16,6 +16,8 @@ import java.util.List;
  * @param status valid, invalid, error or skipped
  * @param findings every finding (for {@code error}, the reason it could not be processed)
  * @param patch the defaulting patch with {@code --show-patch}, else null
+ * @param omittedWarnings warnings past the per-resource cap: not in {@code findings} (whose last
+ *     line then says how many were left out), still counted by {@link #warnings()}
  */
 public record ResourceResult(
     String file,
@@ -26,11 +28,29 @@ public record ResourceResult(
     String namespace,
     Status status,
     List<LocatedFinding> findings,
-    List<PatchOp> patch) {
+    List<PatchOp> patch,
+    long omittedWarnings) {
+
+  /** The rule id of the line that says how many findings were left out. */
+  static final String OMITTED = Checker.TOO_MANY_FINDINGS;
 
   public ResourceResult {
     findings = List.copyOf(findings);
     patch = patch == null ? null : List.copyOf(patch);
+  }
+
+  /** Every finding kept. */
+  public ResourceResult(
+      String file,
+      Loc loc,
+      String apiVersion,
+      String kind,
+      String name,
+      String namespace,
+      Status status,
+      List<LocatedFinding> findings,
+      List<PatchOp> patch) {
+    this(file, loc, apiVersion, kind, name, namespace, status, findings, patch, 0);
   }
 
   /**
@@ -44,8 +64,11 @@ public record ResourceResult(
     return kind + "/" + (name == null || name.isEmpty() ? "-" : name);
   }
 
-  /** Number of warning findings. */
+  /** Number of warning findings, those left out included (the line saying so is not one). */
   public long warnings() {
-    return findings.stream().filter(f -> !f.finding().isError()).count();
+    return findings.stream()
+            .filter(f -> !f.finding().isError() && !f.finding().rule().equals(OMITTED))
+            .count()
+        + omittedWarnings;
   }
 }

@@ -143,7 +143,10 @@ public final class Admission {
    */
   public boolean wellFormed(Kind kind, JsonNode object) {
     Review r = new Review(kind, Operation.CREATE, object, null, null, null, FieldValidation.IGNORE);
-    Review judged = BeforeAdmission.statusForSchema(BeforeAdmission.prepare(r).review());
+    // Unknown fields do not count here: pruned first, so an object with a million of them is not
+    // a million schema errors built only to be dropped (the same answer: only they are removed).
+    Review judged =
+        BeforeAdmission.statusForSchema(BeforeAdmission.prune(BeforeAdmission.prepare(r).review()));
     for (Finding f : schema.validate(kind, judged.object(), FieldValidation.IGNORE)) {
       if (f.isError()) {
         return false;

@@ -27,6 +27,9 @@ class ImageRecipeTest {
     assertTrue(entrypoint.contains("\"-jar\", \"/deployments/quarkus-run.jar\""), entrypoint);
     assertTrue(entrypoint.contains("-Djava.io.tmpdir=/tmp"), "temp files on the emptyDir");
     assertTrue(
+        entrypoint.contains("\"-Djdk.tls.rejectClientInitiatedRenegotiation=true\""),
+        "client-initiated TLS renegotiation refused from the first instruction on");
+    assertTrue(
         lines.stream().anyMatch(l -> l.startsWith("COPY target/quarkus-app/lib/")),
         "copies the packaged app");
   }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -138,6 +139,14 @@ class ManifestsConsistencyTest {
     }
     assertTrue(emptyDir, "tmp is an emptyDir");
     assertTrue(m.env("JAVA_TOOL_OPTIONS").contains("-Djava.io.tmpdir=/tmp"));
+  }
+
+  @Test
+  void theJvmRefusesClientInitiatedTlsRenegotiation() {
+    assertTrue(
+        List.of(m.env("JAVA_TOOL_OPTIONS").split(" "))
+            .contains("-Djdk.tls.rejectClientInitiatedRenegotiation=true"),
+        m.env("JAVA_TOOL_OPTIONS"));
   }
 
   static Map<String, String> labels(JsonNode map) {

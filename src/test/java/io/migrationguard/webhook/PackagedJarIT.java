@@ -1,6 +1,7 @@
 package io.migrationguard.webhook;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.migrationguard.webhook.support.Https;
@@ -21,6 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +30,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The README run command, for real: {@code java -jar target/quarkus-app/quarkus-run.jar} with no
  * certificate configured comes up on HTTPS, logs where its CA bundle is, answers a review verified
- * against that CA, and on SIGTERM finishes the review in flight before it exits.
+ * against that CA, and on SIGTERM finishes the review in flight before it exits. The generated key
+ * is never written: beside the CA bundle there is no other file, and a {@code kill -9} leaves no
+ * key behind.
  */
 class PackagedJarIT {
   private static final Pattern CA = Pattern.compile("CA bundle: (\\S+)");
@@ -48,19 +52,8 @@ class PackagedJarIT {
   void startsWithNoSetUpAndFinishesInFlightReviewsOnSigterm() throws Exception {
     int port = freePort();
     long t0 = System.nanoTime();
-    ProcessBuilder builder =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                "target/quarkus-app/quarkus-run.jar")
-            .redirectErrorStream(true);
-    // The port through the environment, as an operator sets it; nothing else configured.
-    builder.environment().put("MIGRATION_GUARD_PORT", Integer.toString(port));
-    builder.environment().keySet().removeIf(k -> k.startsWith("MIGRATION_GUARD_TLS"));
-    process = builder.start();
-    collect(process.getInputStream());
-    X509Certificate ca = awaitCa();
-    assertNotNull(ca, "the CA bundle path is logged: " + output);
+    start(port);
+    X509Certificate ca = read(awaitCaPath());
     String review = Reviews.vmimCreate("u-jar", "{\"vmiName\":\"vmi\"}", "alice").toString();
     awaitReview(port, ca, review);
     long startupMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
@@ -91,6 +84,67 @@ class PackagedJarIT {
     assertTrue(process.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
   }
 
+  @Test
+  void theGeneratedKeyIsNeverWrittenNotEvenForAKill9() throws Exception {
+    int port = freePort();
+    start(port);
+    Path caFile = awaitCaPath();
+    Path dir = caFile.getParent();
+    try {
+      String review = Reviews.vmimCreate("u-key", "{\"vmiName\":\"vmi\"}", "alice").toString();
+      awaitReview(port, read(caFile), review); // serving: the key is in use
+      assertEquals(List.of(caFile), files(dir), "only the CA bundle beside it while it runs");
+
+      process.destroyForcibly(); // SIGKILL: no shutdown hook, no deleteOnExit
+      assertTrue(process.waitFor(30, TimeUnit.SECONDS), "killed");
+      for (Path f : files(dir)) {
+        assertEquals(caFile, f, "nothing but the CA bundle is left");
+        String text = Files.readString(f, StandardCharsets.US_ASCII);
+        assertFalse(text.contains("PRIVATE KEY"), f + " holds a key");
+      }
+    } finally {
+      process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      delete(dir); // what a kill -9 leaves behind
+    }
+  }
+
+  /** Starts the jar with only the port set (through the environment, as an operator does). */
+  private void start(int port) throws IOException {
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                "target/quarkus-app/quarkus-run.jar")
+            .redirectErrorStream(true);
+    builder.environment().put("MIGRATION_GUARD_PORT", Integer.toString(port));
+    builder.environment().keySet().removeIf(k -> k.startsWith("MIGRATION_GUARD_TLS"));
+    process = builder.start();
+    collect(process.getInputStream());
+  }
+
+  /** Every file under {@code dir}, at any depth (none when it is gone). */
+  private static List<Path> files(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(p -> !p.equals(dir)).toList();
+    }
+  }
+
+  private static void delete(Path dir) throws IOException {
+    List<Path> deepestFirst = new java.util.ArrayList<>(files(dir));
+    java.util.Collections.reverse(deepestFirst);
+    deepestFirst.add(dir);
+    for (Path p : deepestFirst) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        // best effort: the assertions above say what was wrong
+      }
+    }
+  }
+
   private int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
@@ -114,21 +168,25 @@ class PackagedJarIT {
     t.start();
   }
 
-  private X509Certificate awaitCa() throws Exception {
+  /** The CA bundle path the start-up log gives. */
+  private Path awaitCaPath() throws Exception {
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     while (System.currentTimeMillis() < deadline && process.isAlive()) {
       for (String line : output) {
         Matcher m = CA.matcher(line);
         if (m.find()) {
-          byte[] pem = Files.readAllBytes(Path.of(m.group(1)));
-          return (X509Certificate)
-              CertificateFactory.getInstance("X.509")
-                  .generateCertificate(new java.io.ByteArrayInputStream(pem));
+          return Path.of(m.group(1));
         }
       }
       Thread.sleep(50);
     }
-    return null;
+    throw new AssertionError("the CA bundle path is logged: " + output);
+  }
+
+  private static X509Certificate read(Path pem) throws Exception {
+    return (X509Certificate)
+        CertificateFactory.getInstance("X.509")
+            .generateCertificate(new java.io.ByteArrayInputStream(Files.readAllBytes(pem)));
   }
 
   private void awaitReview(int port, X509Certificate ca, String review) throws Exception {

@@ -38,19 +38,20 @@ public final class JsonReport implements Report {
 
   @Override
   public void file(FileResult result) {
-    StringWriter sw = new StringWriter();
+    // One resource at a time: a file of a hundred thousand resources is never one huge string.
     try {
       for (ResourceResult r : result.resources()) {
+        StringWriter sw = new StringWriter();
         sw.write(first ? "\n  " : ",\n  ");
         first = false;
         try (JsonGenerator g = JSON.createGenerator(sw)) {
           resource(g, r, fixes);
         }
+        out.print(sw);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringWriter does not fail
     }
-    out.print(sw);
   }
 
   private static void resource(JsonGenerator g, ResourceResult r, Map<String, String> fixes)

@@ -35,8 +35,10 @@ public final class TextReport implements Report {
 
   @Override
   public void file(FileResult result) {
+    // One resource at a time: a file of a hundred thousand resources is never one huge string.
     StringBuilder sb = new StringBuilder();
     for (ResourceResult r : result.resources()) {
+      sb.setLength(0);
       for (LocatedFinding f : r.findings()) {
         sb.append(line(r, f)).append('\n');
         String fix = fixes.get(f.finding().rule());
@@ -56,8 +58,8 @@ public final class TextReport implements Report {
             .append(Patches.toJson(r.patch()))
             .append('\n');
       }
+      out.print(sb);
     }
-    out.print(sb);
   }
 
   /** {@code FILE:LINE:COL: SEVERITY [RULE] KIND/NAME: FIELD: MESSAGE}. */

@@ -7,5 +7,11 @@ package io.migrationguard.cli.read;
  * @param pointer the RFC 6901 pointer of the entry, from the document root
  * @param key the repeated key
  * @param loc the position of the repetition
+ * @param more for the last repetition recorded in a map, how many more repetitions that map holds
+ *     past those recorded (counted, not recorded); else 0
  */
-public record DuplicateKey(String pointer, String key, Loc loc) {}
+public record DuplicateKey(String pointer, String key, Loc loc, long more) {
+  public DuplicateKey(String pointer, String key, Loc loc) {
+    this(pointer, key, loc, 0);
+  }
+}

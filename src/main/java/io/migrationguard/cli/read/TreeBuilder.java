@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Builds one Jackson tree from parser events (YAML or JSON) and records, as it goes, where every
@@ -16,6 +18,14 @@ import java.util.List;
  */
 final class TreeBuilder {
   static final int MAX_DEPTH = 1000;
+
+  /**
+   * Repetitions recorded per map: as many as one resource reports findings; the rest of a map's
+   * repetitions are only counted ({@link DuplicateKey#more()}), so a file of one key repeated a
+   * million times costs a hundred records, not a million.
+   */
+  static final int MAX_DUPLICATES_PER_MAP = 100;
+
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private final Locations locations = new Locations();
@@ -29,13 +39,21 @@ final class TreeBuilder {
   private static final class Frame {
     final JsonNode node;
     final String pointer;
+    final boolean detached;
     String key;
     Loc keyLoc;
-    List<ObjectNode> merges;
 
-    Frame(JsonNode node, String pointer) {
+    /** The keys written explicitly, once a merge has written others (null before any merge). */
+    Set<String> explicit;
+
+    int duplicates;
+    int lastDuplicate = -1;
+    long moreDuplicates;
+
+    Frame(JsonNode node, String pointer, boolean detached) {
       this.node = node;
       this.pointer = pointer;
+      this.detached = detached;
     }
   }
 
@@ -66,13 +84,39 @@ final class TreeBuilder {
     attach(value, loc);
   }
 
-  /** A YAML merge key ({@code <<}) value: its entries fill keys the map does not set itself. */
+  /**
+   * A map given inline as the value of a merge key ({@code <<: {a: 1}}): built like any map, but
+   * not placed in its parent; {@link #end()} returns it for {@link #merge}. Its entries are placed
+   * (for positions) as entries of the map they are merged into.
+   */
+  void startMergeSource(Loc loc) throws DecodeException {
+    if (stack.size() >= MAX_DEPTH) {
+      throw new DecodeException("nesting deeper than " + MAX_DEPTH + " levels", loc);
+    }
+    size++;
+    stack.push(new Frame(NODES.objectNode(), stack.peek().pointer, true));
+  }
+
+  /**
+   * A YAML merge key ({@code <<}) value merged into the innermost map, as go-yaml v2 does it: at
+   * the merge key's place, so its entries replace the keys written before it and the keys written
+   * after it replace them. (go-yaml v3 lets explicit keys win wherever they stand; kubectl decodes
+   * with v2.)
+   */
   void merge(ObjectNode source) {
     Frame f = stack.peek();
-    if (f.merges == null) {
-      f.merges = new ArrayList<>();
+    ObjectNode target = (ObjectNode) f.node;
+    if (f.explicit == null) {
+      f.explicit = new HashSet<>();
+      target.fieldNames().forEachRemaining(f.explicit::add);
     }
-    f.merges.add(source);
+    source.properties().forEach(e -> target.set(e.getKey(), e.getValue()));
+  }
+
+  /** Whether the innermost container is an inline merge map ({@link #startMergeSource}). */
+  boolean inMergeSource() {
+    Frame f = stack.peek();
+    return f != null && f.detached;
   }
 
   /** The innermost open container. */
@@ -80,15 +124,16 @@ final class TreeBuilder {
     return stack.peek().node;
   }
 
-  /** Closes the innermost container. */
-  void end() {
+  /** Closes the innermost container, and returns it. */
+  JsonNode end() {
     Frame f = stack.pop();
-    if (f.merges != null) {
-      ObjectNode target = (ObjectNode) f.node;
-      for (ObjectNode source : f.merges) {
-        source.properties().forEach(e -> target.putIfAbsent(e.getKey(), e.getValue()));
-      }
+    if (f.moreDuplicates > 0) {
+      DuplicateKey last = duplicates.get(f.lastDuplicate);
+      duplicates.set(
+          f.lastDuplicate,
+          new DuplicateKey(last.pointer(), last.key(), last.loc(), f.moreDuplicates));
     }
+    return f.node;
   }
 
   int depth() {
@@ -131,7 +176,16 @@ final class TreeBuilder {
       pointer = parent.pointer + "/" + parent.node.size();
     }
     attach(container, loc);
-    stack.push(new Frame(container, pointer));
+    stack.push(new Frame(container, pointer, false));
+  }
+
+  private void duplicate(Frame map, String pointer, String key) {
+    if (map.duplicates++ < MAX_DUPLICATES_PER_MAP) {
+      map.lastDuplicate = duplicates.size();
+      duplicates.add(new DuplicateKey(pointer, key, map.keyLoc));
+    } else {
+      map.moreDuplicates++;
+    }
   }
 
   private void attach(JsonNode value, Loc loc) {
@@ -145,8 +199,8 @@ final class TreeBuilder {
     if (parent.node instanceof ObjectNode obj) {
       String key = parent.key;
       String pointer = parent.pointer + "/" + Locations.escape(key);
-      if (obj.has(key)) {
-        duplicates.add(new DuplicateKey(pointer, key, parent.keyLoc));
+      if (parent.explicit == null ? obj.has(key) : !parent.explicit.add(key)) {
+        duplicate(parent, pointer, key);
       }
       obj.set(key, value);
       locations.put(pointer, parent.keyLoc);

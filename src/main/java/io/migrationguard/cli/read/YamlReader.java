@@ -2,7 +2,9 @@ package io.migrationguard.cli.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.model.Shown;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +31,11 @@ final class YamlReader {
   static final long MAX_ALIAS_NODES = 100_000;
 
   private static final String MERGE_KEY = "<<";
-  private static final String MERGE_USAGE = "a merge key (<<) takes an alias or a list of aliases";
+  private static final String MERGE_TAG = "tag:yaml.org,2002:merge";
+
+  /** go-yaml v2's words. */
+  private static final String MERGE_USAGE =
+      "map merge requires map or sequence of maps as the value";
 
   private final List<Document> out;
   private final int lineOffset;
@@ -39,7 +45,13 @@ final class YamlReader {
   private long aliasNodes;
   private Merge merge = Merge.NONE;
 
-  /** Where we are in a YAML merge key: none, expecting its value, inside its list of aliases. */
+  /** The maps of the merge list being read, in list order. */
+  private List<ObjectNode> pending;
+
+  /** The merge states around the inline merge maps being read, innermost first. */
+  private final Deque<Suspended> suspended = new ArrayDeque<>();
+
+  /** Where we are in a YAML merge key: none, expecting its value, inside its list of maps. */
   private enum Merge {
     NONE,
     VALUE,
@@ -49,6 +61,8 @@ final class YamlReader {
   private record Anchored(JsonNode node, long weight) {}
 
   private record OpenAnchor(String name, JsonNode node, long sizeBefore) {}
+
+  private record Suspended(Merge merge, List<ObjectNode> pending) {}
 
   private YamlReader(List<Document> out, int lineOffset) {
     this.out = out;
@@ -77,9 +91,9 @@ final class YamlReader {
       }
     } catch (MarkedYAMLException e) {
       Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-      out.add(Document.failed(out.size() + 1, m != null ? loc(m) : last, problem(e)));
+      out.add(Document.failed(out.size() + 1, m != null ? loc(m) : last, Shown.plain(problem(e))));
     } catch (YAMLException e) {
-      out.add(Document.failed(out.size() + 1, last, e.getMessage()));
+      out.add(Document.failed(out.size() + 1, last, Shown.plain(String.valueOf(e.getMessage()))));
     } catch (DecodeException e) {
       out.add(Document.failed(out.size() + 1, e.loc(), e.getMessage()));
     }
@@ -95,6 +109,9 @@ final class YamlReader {
         builder = new TreeBuilder();
         anchors.clear();
         aliasNodes = 0;
+        merge = Merge.NONE;
+        pending = null;
+        suspended.clear();
       }
       case DocumentEnd -> finishDocument();
       case MappingStart, SequenceStart -> startCollection((CollectionStartEvent) e);
@@ -122,17 +139,27 @@ final class YamlReader {
 
   private void startCollection(CollectionStartEvent e) throws DecodeException {
     Loc loc = loc(e.getStartMark());
+    long before = builder.size();
     if (merge != Merge.NONE) {
-      if (merge != Merge.VALUE || e.getEventId() != Event.ID.SequenceStart) {
-        throw new DecodeException(MERGE_USAGE, loc);
+      if (e.getEventId() == Event.ID.SequenceStart) {
+        if (merge != Merge.VALUE) {
+          throw new DecodeException(MERGE_USAGE, loc); // a list inside the merge list
+        }
+        merge = Merge.LIST;
+        pending = new ArrayList<>();
+        return;
       }
-      merge = Merge.LIST;
+      // An inline map to merge: read as a map of its own, merged when it ends.
+      suspended.push(new Suspended(merge, pending));
+      merge = Merge.NONE;
+      pending = null;
+      builder.startMergeSource(loc);
+      open.push(new OpenAnchor(e.getAnchor(), builder.current(), before));
       return;
     }
     if (builder.expectsKey()) {
       throw new DecodeException("a map or list cannot be a map key", loc);
     }
-    long before = builder.size();
     if (e.getEventId() == Event.ID.MappingStart) {
       builder.startObject(loc);
     } else {
@@ -143,13 +170,35 @@ final class YamlReader {
 
   private void endCollection() {
     if (merge == Merge.LIST) {
-      endMerge();
+      // go-yaml merges a list from its end, so that the earlier maps win.
+      for (int i = pending.size() - 1; i >= 0; i--) {
+        builder.merge(pending.get(i));
+      }
+      merge = Merge.NONE;
+      pending = null;
       return;
     }
-    builder.end();
+    boolean source = builder.inMergeSource();
+    JsonNode node = builder.end();
     OpenAnchor a = open.pop();
     if (a.name() != null) {
       anchors.put(a.name(), new Anchored(a.node(), builder.size() - a.sizeBefore()));
+    }
+    if (source) {
+      Suspended s = suspended.pop();
+      merge = s.merge();
+      pending = s.pending();
+      mergeSource((ObjectNode) node);
+    }
+  }
+
+  /** One map to merge, the value of {@code <<} itself or one element of its list. */
+  private void mergeSource(ObjectNode source) {
+    if (merge == Merge.VALUE) {
+      builder.merge(source);
+      merge = Merge.NONE;
+    } else {
+      pending.add(source);
     }
   }
 
@@ -161,11 +210,19 @@ final class YamlReader {
       throw new DecodeException(MERGE_USAGE, loc);
     }
     if (builder.expectsKey()) {
-      if (plain && tag == null && MERGE_KEY.equals(e.getValue())) {
+      if (MERGE_KEY.equals(e.getValue()) && (plain && tag == null || MERGE_TAG.equals(tag))) {
         merge = Merge.VALUE;
         return;
       }
-      builder.key(plain && tag == null ? YamlScalars.key(e.getValue()) : e.getValue(), loc);
+      String key;
+      if (plain && tag == null) {
+        key = YamlScalars.key(e.getValue());
+      } else if (ScalarTags.isBinary(tag)) {
+        key = ScalarTags.binary(e.getValue(), loc);
+      } else {
+        key = e.getValue();
+      }
+      builder.key(key, loc);
       return;
     }
     JsonNode value = ScalarTags.value(e.getValue(), plain, tag, loc);
@@ -179,7 +236,8 @@ final class YamlReader {
     Loc loc = loc(e.getStartMark());
     Anchored a = anchors.get(e.getAnchor());
     if (a == null) {
-      throw new DecodeException("unknown anchor '" + e.getAnchor() + "' referenced", loc);
+      throw new DecodeException(
+          "unknown anchor " + Shown.quoted(e.getAnchor()) + " referenced", loc);
     }
     aliasNodes += a.weight();
     if (aliasNodes > MAX_ALIAS_NODES && aliasNodes > 10 * (builder.size() - aliasNodes)) {
@@ -187,12 +245,9 @@ final class YamlReader {
     }
     if (merge != Merge.NONE) {
       if (!(a.node() instanceof ObjectNode obj)) {
-        throw new DecodeException("a merge key (<<) must refer to a map", loc);
+        throw new DecodeException(MERGE_USAGE, loc);
       }
-      builder.merge(obj);
-      if (merge == Merge.VALUE) {
-        endMerge();
-      }
+      mergeSource(obj);
       return;
     }
     if (builder.expectsKey()) {
@@ -203,10 +258,6 @@ final class YamlReader {
       return;
     }
     builder.value(a.node(), loc, a.weight());
-  }
-
-  private void endMerge() {
-    merge = Merge.NONE;
   }
 
   private Loc loc(Mark m) {

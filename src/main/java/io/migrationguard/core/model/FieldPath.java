@@ -108,6 +108,22 @@ public final class FieldPath {
     return sb.toString();
   }
 
+  /**
+   * {@link #toString()} for messages: a field name or key longer than 256 characters is cut by
+   * {@link Shown} (the path still names the field; a reply stays small).
+   */
+  public String shown() {
+    if (kind == Kind.ROOT) {
+      return "";
+    }
+    String p = parent.shown();
+    String s = Shown.plain(segment);
+    return switch (kind) {
+      case CHILD -> p.isEmpty() ? s : p + "." + s;
+      default -> p + "[" + s + "]";
+    };
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof FieldPath other && toString().equals(other.toString());

@@ -48,7 +48,7 @@ public record Finding(
 
   /** The full apimachinery rendering: {@code <path>: <body>}. */
   public String render() {
-    String path = field.toString();
+    String path = field.shown();
     return path.isEmpty() ? body() : path + ": " + body();
   }
 
@@ -58,21 +58,24 @@ public record Finding(
    */
   public String warningText() {
     String text = detail.isEmpty() ? body() : detail;
-    String path = field.toString();
+    String path = field.shown();
     return path.isEmpty() ? text : path + ": " + text;
   }
 
-  /** A value the way Go's {@code %v}/{@code %q} prints it in a field error. */
+  /**
+   * A value the way Go's {@code %v}/{@code %q} prints it in a field error, cut by {@link Shown}
+   * when it is longer than 256 characters.
+   */
   public static String renderValue(JsonNode value) {
     if (value == null || value.isNull() || value.isMissingNode()) {
       return "null";
     }
     if (value.isTextual()) {
-      return GoQuote.quote(value.textValue());
+      return Shown.quoted(value.textValue());
     }
     if (value.isNumber() || value.isBoolean()) {
-      return value.asText();
+      return Shown.plain(value.asText());
     }
-    return value.toString();
+    return Shown.plain(value.toString());
   }
 }

@@ -3,7 +3,7 @@ package io.migrationguard.core.rules;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.names.LabelSyntax;
 import java.util.Collection;
 import java.util.Iterator;
@@ -107,6 +107,6 @@ public final class Checks {
 
   /** Go-quoted, sorted and comma-joined: {@code "a", "b"} (apimachinery's supported values). */
   public static String quotedSorted(Collection<String> values) {
-    return values.stream().sorted().map(GoQuote::quote).collect(Collectors.joining(", "));
+    return values.stream().sorted().map(Shown::quoted).collect(Collectors.joining(", "));
   }
 }

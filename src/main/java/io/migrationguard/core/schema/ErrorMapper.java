@@ -9,6 +9,7 @@ import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,11 +27,6 @@ final class ErrorMapper {
 
   /** Detail of an unknown field under Strict (the API server says {@code unknown field}). */
   static final String UNKNOWN_STRICT = "unknown field";
-
-  /** Bad string values longer than this are shown cut, so a 10 MB value never reaches a reply. */
-  static final int MAX_SHOWN = 256;
-
-  private static final int SHOWN_PREFIX = 64;
 
   private final Locator locator;
   private final FieldValidation mode;
@@ -67,12 +63,11 @@ final class ErrorMapper {
         yield error(CauseType.TYPE_INVALID, path, TextNode.valueOf(actual), detail);
       }
       case "format" -> {
-        JsonNode shown = shown(value);
         String detail =
-            name + " must be of type " + schema.asText() + ": " + GoQuote.quote(shown.asText());
-        yield error(CauseType.TYPE_INVALID, path, shown, detail);
+            name + " must be of type " + schema.asText() + ": " + Shown.quoted(value.asText());
+        yield error(CauseType.TYPE_INVALID, path, value, detail);
       }
-      case "enum" -> error(CauseType.NOT_SUPPORTED, path, shown(value), supported(schema));
+      case "enum" -> error(CauseType.NOT_SUPPORTED, path, value, supported(schema));
       case "minimum" ->
           error(
               CauseType.INVALID,
@@ -86,12 +81,8 @@ final class ErrorMapper {
               value,
               name + " should be less than or equal to " + number(schema));
       case "pattern" ->
-          error(
-              CauseType.INVALID,
-              path,
-              shown(value),
-              name + " should match '" + schema.asText() + "'");
-      default -> error(CauseType.INVALID, path, shown(value), error.getMessage());
+          error(CauseType.INVALID, path, value, name + " should match '" + schema.asText() + "'");
+      default -> error(CauseType.INVALID, path, value, Shown.plain(error.getMessage()));
     };
   }
 
@@ -129,15 +120,6 @@ final class ErrorMapper {
       return bound.asText();
     }
     return bound.decimalValue().stripTrailingZeros().toPlainString();
-  }
-
-  /** The value to show: itself, or for an oversized string its start followed by {@code ...}. */
-  static JsonNode shown(JsonNode value) {
-    if (value != null && value.isTextual() && value.textValue().length() > MAX_SHOWN) {
-      String text = value.textValue();
-      return TextNode.valueOf(text.substring(0, text.offsetByCodePoints(0, SHOWN_PREFIX)) + "...");
-    }
-    return value;
   }
 
   /**

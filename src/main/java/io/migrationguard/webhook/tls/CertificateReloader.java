@@ -40,6 +40,9 @@ public class CertificateReloader {
   private long timer = -1;
 
   synchronized void start(@Observes StartupEvent event) {
+    if (!serving.servesFiles()) {
+      return; // a generated identity, in memory: no file to watch
+    }
     lastDigest = digest();
     if (!period.isZero() && !period.isNegative()) {
       timer = vertx.setPeriodic(period.toMillis(), id -> vertx.executeBlocking(this::tick, false));

@@ -5,8 +5,6 @@ import io.quarkus.tls.TlsConfigurationRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -14,9 +12,10 @@ import org.jboss.logging.Logger;
 
 /**
  * Owns the serving identity: loads {@code migration-guard.tls.cert}/{@code .key} at start (refusing
- * to start on unreadable files or a key that does not match), registers the TLS configuration the
- * HTTPS server uses, and swaps in a new identity on {@link #reload()} when the new pair is good. A
- * bad pair is logged and the current identity kept.
+ * to start on unreadable files or a key that does not match), or serves the identity generated in
+ * memory when neither is configured ({@link GeneratedTlsConfigSource}), registers the TLS
+ * configuration the HTTPS server uses, and swaps in a new identity on {@link #reload()} when the
+ * new pair is good. A bad pair is logged and the current identity kept.
  */
 @Startup
 @ApplicationScoped
@@ -33,12 +32,30 @@ public class ServingTls {
   @ConfigProperty(name = "migration-guard.tls.key")
   String keyFile;
 
+  static {
+    // Before the HTTPS server and TlsWarmup run a handshake; @QuarkusTest and dev mode do not go
+    // through Main, which sets it first for the packaged jar.
+    Renegotiation.refuseClientInitiated();
+  }
+
   private final AtomicLong loads = new AtomicLong();
   private SwappableKeyManager keyManager;
+  private boolean generated;
 
   @PostConstruct
   void init() {
-    requireBothOrNeither();
+    generated = requireBothOrNeither();
+    Identity identity =
+        generated ? GeneratedTlsConfigSource.of(config).generated().identity() : configured();
+    keyManager = new SwappableKeyManager(identity);
+    TlsWarmup.start(identity);
+    registry.register(
+        ServingTlsConfiguration.NAME,
+        new ServingTlsConfiguration(keyManager, this::reload, clientCa.trustManager()));
+  }
+
+  /** The configured files' identity; throws when they cannot be served. */
+  private Identity configured() {
     Identity.Loaded loaded = load();
     if (loaded.identity() == null || (loaded.problem() != null && !expiredOnly(loaded))) {
       throw new IllegalStateException(
@@ -47,11 +64,7 @@ public class ServingTls {
     if (loaded.problem() != null) {
       LOG.errorf("Serving certificate problem: %s", loaded.problem());
     }
-    keyManager = new SwappableKeyManager(loaded.identity());
-    TlsWarmup.start(loaded.identity());
-    registry.register(
-        ServingTlsConfiguration.NAME,
-        new ServingTlsConfiguration(keyManager, this::reload, clientCa.trustManager()));
+    return loaded.identity();
   }
 
   /** The identity being served. */
@@ -59,11 +72,19 @@ public class ServingTls {
     return keyManager.current();
   }
 
+  /** Whether the identity comes from files (to watch), not generated in memory. */
+  public boolean servesFiles() {
+    return !generated;
+  }
+
   /**
    * Re-reads the files; serves them if they hold a good pair. Returns whether a new identity is now
-   * served.
+   * served (never for a generated identity: there is no file to re-read).
    */
   public synchronized boolean reload() {
+    if (generated) {
+      return false;
+    }
     Identity.Loaded loaded = load();
     if (!loaded.ok()) {
       LOG.warnf(
@@ -82,20 +103,19 @@ public class ServingTls {
   }
 
   /**
-   * Only one of the two files configured: the other fell back to a generated file, which can never
-   * match. Say so, rather than "the key does not belong to the certificate".
+   * Whether the generated identity is served (neither file configured). Only one of the two files
+   * configured: the other fell back to the generated identity, which can never match. Say so,
+   * rather than "the key does not belong to the certificate".
    */
-  private void requireBothOrNeither() {
-    Optional<String> ca = config.getOptionalValue(GeneratedTlsConfigSource.CA, String.class);
-    if (ca.isEmpty()) {
-      return;
-    }
-    Path generated = Path.of(ca.get()).getParent();
-    if (Path.of(certFile).startsWith(generated) != Path.of(keyFile).startsWith(generated)) {
+  private boolean requireBothOrNeither() {
+    boolean cert = GeneratedTlsConfigSource.IN_MEMORY.equals(certFile);
+    boolean key = GeneratedTlsConfigSource.IN_MEMORY.equals(keyFile);
+    if (cert != key) {
       throw new IllegalStateException(
           "migration-guard.tls.cert and migration-guard.tls.key (MIGRATION_GUARD_TLS_CERT,"
               + " MIGRATION_GUARD_TLS_KEY) must be set together");
     }
+    return cert;
   }
 
   private Identity.Loaded load() {

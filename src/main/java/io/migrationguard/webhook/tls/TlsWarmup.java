@@ -55,6 +55,7 @@ final class TlsWarmup {
   private static void handshake(SSLEngine server, SSLEngine client, String protocol)
       throws Exception {
     server.setUseClientMode(false);
+    server.setEnabledCipherSuites(ServingTlsConfiguration.CIPHER_SUITES.toArray(String[]::new));
     client.setUseClientMode(true);
     // The identity is served under whatever name; checking the host is not what is warmed here.
     SSLParameters params = client.getSSLParameters();

@@ -9,9 +9,10 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * A hand-written TLS ClientHello (RFC 5246 layout) for a chosen protocol version. Written by hand
- * because the JDK's own client refuses to offer TLS 1.0/1.1 ({@code jdk.tls.disabledAlgorithms},
- * read once per JVM): with these bytes the test proves that the server refuses them.
+ * A hand-written TLS ClientHello (RFC 5246 layout) for a chosen protocol version and cipher suites.
+ * Written by hand because the JDK's own client refuses to offer TLS 1.0/1.1 ({@code
+ * jdk.tls.disabledAlgorithms}, read once per JVM) and suites it has disabled: with these bytes the
+ * test proves that the server refuses them.
  */
 public final class ClientHello {
   // ECDHE-ECDSA/RSA-AES128-GCM, ECDHE-ECDSA/RSA-AES128/256-CBC-SHA, RSA-AES128-GCM, RSA-AES-CBC.
@@ -23,14 +24,32 @@ public final class ClientHello {
   private ClientHello() {}
 
   /**
+   * The server's answer to a hello.
+   *
+   * @param version the protocol version it chose
+   * @param cipherSuite the cipher suite it chose (IANA number, e.g. 0xc02b)
+   */
+  public record ServerHello(int version, int cipherSuite) {}
+
+  /**
    * Sends a ClientHello offering exactly {@code version} (0x0301 TLS 1.0, 0x0302 TLS 1.1, 0x0303
    * TLS 1.2) and returns the version of the server's ServerHello, or -1 when the server answers
    * with an alert or closes the connection.
    */
   public static int serverHelloVersion(int port, int version) throws IOException {
+    ServerHello answer = serverHello(port, version, SUITES);
+    return answer == null ? -1 : answer.version();
+  }
+
+  /**
+   * Sends a ClientHello offering exactly {@code version} and the cipher suites {@code suites} (hex,
+   * two bytes each, e.g. {@code "c023c027"}) and returns the server's choice, or null when it
+   * answers with an alert (handshake_failure: no suite in common) or closes the connection.
+   */
+  public static ServerHello serverHello(int port, int version, String suites) throws IOException {
     try (Socket socket = new Socket("localhost", port)) {
       socket.setSoTimeout(10_000);
-      socket.getOutputStream().write(hello(version));
+      socket.getOutputStream().write(hello(version, suites));
       socket.getOutputStream().flush();
       DataInputStream in = new DataInputStream(socket.getInputStream());
       try {
@@ -39,17 +58,20 @@ public final class ClientHello {
         in.readUnsignedShort(); // record length
         int handshakeType = in.readUnsignedByte();
         if (contentType != 0x16 || handshakeType != 0x02) {
-          return -1; // 0x15: an alert (protocol_version, handshake_failure)
+          return null; // 0x15: an alert (protocol_version, handshake_failure)
         }
         in.skipNBytes(3); // handshake length
-        return in.readUnsignedShort();
+        int chosenVersion = in.readUnsignedShort();
+        in.skipNBytes(32); // random
+        in.skipNBytes(in.readUnsignedByte()); // session id
+        return new ServerHello(chosenVersion, in.readUnsignedShort());
       } catch (EOFException | java.net.SocketException e) {
-        return -1;
+        return null;
       }
     }
   }
 
-  static byte[] hello(int version) {
+  static byte[] hello(int version, String suites) {
     byte[] random = new byte[32];
     new SecureRandom().nextBytes(random);
     HexFormat hex = HexFormat.of();
@@ -57,7 +79,7 @@ public final class ClientHello {
     body.writeBytes(u16(version));
     body.writeBytes(random);
     body.write(0); // no session id
-    body.writeBytes(vector16(hex.parseHex(SUITES)));
+    body.writeBytes(vector16(hex.parseHex(suites)));
     body.writeBytes(new byte[] {1, 0}); // null compression only
     body.writeBytes(vector16(hex.parseHex(EXTENSIONS)));
     byte[] b = body.toByteArray();

@@ -6,21 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.KeyFactory;
 import java.security.cert.CertPath;
 import java.security.cert.CertPathValidator;
 import java.security.cert.CertificateFactory;
 import java.security.cert.PKIXParameters;
 import java.security.cert.TrustAnchor;
 import java.security.cert.X509Certificate;
-import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The JDK-only X.509 writer makes certificates a PKIX validator and TLS clients accept. */
@@ -55,30 +53,23 @@ class CertificateAuthorityTest {
   }
 
   @Test
-  void selfSignedFilesArePrivateAndReadBack() throws Exception {
-    TlsFiles files = TlsFiles.selfSigned();
-    assertEquals(
-        "rwx------",
-        PosixFilePermissions.toString(Files.getPosixFilePermissions(files.cert().getParent())));
-    assertEquals(
-        "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(files.key())));
-    CertificateFactory cf = CertificateFactory.getInstance("X.509");
-    X509Certificate cert =
-        (X509Certificate)
-            cf.generateCertificate(new ByteArrayInputStream(Files.readAllBytes(files.cert())));
+  void selfSignedKeepsTheKeyInMemoryAndWritesOnlyTheCa() throws Exception {
+    SelfSignedTls generated = SelfSignedTls.create();
+    Path dir = generated.caFile().getParent();
+    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(dir.resolve("ca.crt")), files.toList(), "no key file");
+    }
     X509Certificate caCert =
         (X509Certificate)
-            cf.generateCertificate(new ByteArrayInputStream(Files.readAllBytes(files.ca())));
-    cert.verify(caCert.getPublicKey());
-    String pem = Files.readString(files.key(), StandardCharsets.US_ASCII);
-    assertTrue(pem.startsWith("-----BEGIN PRIVATE KEY-----\n"));
-    byte[] der =
-        Base64.getMimeDecoder()
-            .decode(
-                pem.replace("-----BEGIN PRIVATE KEY-----", "")
-                    .replace("-----END PRIVATE KEY-----", ""));
-    var key = KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(der));
-    assertNull(PairCheck.problem(key, new X509Certificate[] {cert}));
+            CertificateFactory.getInstance("X.509")
+                .generateCertificate(
+                    new ByteArrayInputStream(Files.readAllBytes(generated.caFile())));
+    assertEquals(generated.ca(), caCert);
+    Identity served = generated.identity();
+    served.certificate().verify(caCert.getPublicKey());
+    assertEquals("EC", served.key().getAlgorithm());
+    assertNull(PairCheck.problem(served.key(), served.chain()));
   }
 
   @Test

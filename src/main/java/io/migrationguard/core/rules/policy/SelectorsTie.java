@@ -7,8 +7,8 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -47,12 +47,12 @@ public final class SelectorsTie implements Rule {
         String winner =
             self.isEmpty()
                 ? "the policy whose name sorts first"
-                : GoQuote.quote(self.compareTo(otherName) < 0 ? self : otherName);
+                : Shown.quoted(self.compareTo(otherName) < 0 ? self : otherName);
         out.invalid(
             FieldPath.of("spec", "selectors"),
             SelectorsUnique.shown(review.object()),
             "can tie with MigrationPolicy "
-                + GoQuote.quote(otherName)
+                + Shown.quoted(otherName)
                 + " (same selector sizes, no conflicting labels); a VirtualMachineInstance matching"
                 + " both gets "
                 + winner);

@@ -8,8 +8,8 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -56,11 +56,11 @@ public final class SelectorsUnique implements Rule {
   private static String detail(Review review, JsonNode other) {
     String otherName = Checks.name(other);
     String self = review.name();
-    String detail = "MigrationPolicy " + GoQuote.quote(otherName) + " has the same selectors";
+    String detail = "MigrationPolicy " + Shown.quoted(otherName) + " has the same selectors";
     if (self.isEmpty()) {
       return detail + "; KubeVirt would apply only the one whose name sorts first";
     }
     String loser = self.compareTo(otherName) > 0 ? self : otherName;
-    return detail + "; KubeVirt would never apply " + GoQuote.quote(loser);
+    return detail + "; KubeVirt would never apply " + Shown.quoted(loser);
   }
 }

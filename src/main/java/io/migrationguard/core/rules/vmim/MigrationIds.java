@@ -6,8 +6,8 @@ import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -57,7 +57,7 @@ public final class MigrationIds implements Rule {
         out.invalid(
             receivePath.child("migrationID"),
             received,
-            "must equal spec.sendTo.migrationID (" + GoQuote.quote(sent) + ")");
+            "must equal spec.sendTo.migrationID (" + Shown.quoted(sent) + ")");
       }
     }
   }

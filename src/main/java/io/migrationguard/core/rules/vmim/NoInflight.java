@@ -7,8 +7,8 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -60,7 +60,7 @@ public final class NoInflight implements Rule {
           FieldPath.of("spec", "vmiName"),
           review.object().path("spec").path("vmiName"),
           "migration "
-              + GoQuote.quote(Checks.name(other))
+              + Shown.quoted(Checks.name(other))
               + " of this VirtualMachineInstance is already in flight (phase "
               + (phase.isEmpty() ? "unset" : phase)
               + ")");

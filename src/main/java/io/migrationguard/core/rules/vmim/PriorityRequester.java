@@ -5,8 +5,8 @@ import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -53,7 +53,7 @@ public final class PriorityRequester implements Rule {
           allowed.isEmpty() ? "no user may set it" : "allowed: " + Checks.quotedSorted(allowed);
       out.forbidden(
           FieldPath.of("spec", "priority"),
-          "user " + GoQuote.quote(requester) + " may not set the migration priority (" + who + ")");
+          "user " + Shown.quoted(requester) + " may not set the migration priority (" + who + ")");
     }
   }
 }

@@ -6,8 +6,8 @@ import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -48,7 +48,7 @@ public final class SelectorLabelMatches implements Rule {
         FieldPath.of("metadata", "labels").key(Checks.VMI_NAME_LABEL),
         label,
         "differs from spec.vmiName "
-            + GoQuote.quote(vmiName)
+            + Shown.quoted(vmiName)
             + ": KubeVirt sets this label to spec.vmiName on create and finds in-flight"
             + " migrations by it");
   }

@@ -7,8 +7,8 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -48,7 +48,7 @@ public final class VmiMigratable implements Rule {
       return; // vmim-vmi-name-required reports it
     }
     String namespace = review.effectiveNamespace();
-    String ref = GoQuote.quote(namespace.isEmpty() ? name : namespace + "/" + name);
+    String ref = Shown.quoted(namespace.isEmpty() ? name : namespace + "/" + name);
     FieldPath path = FieldPath.of("spec", "vmiName");
     Optional<JsonNode> vmi = cluster.vmi(namespace, name);
     if (vmi.isEmpty()) {
