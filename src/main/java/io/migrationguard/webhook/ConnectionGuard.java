@@ -65,6 +65,10 @@ public class ConnectionGuard {
       ctx.request().connection().close();
       return;
     }
+    if (ctx.request().version() != HttpVersion.HTTP_2
+        && ctx.request().connection() instanceof ConnectionBase c) {
+      PipeliningLimit.install(c.channel());
+    }
     if (!ctx.request().isEnded()) {
       long timer = vertx.setTimer(deadlineMillis, id -> tooSlow(ctx));
       ctx.addEndHandler(done -> vertx.cancelTimer(timer));

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Clients that do not play by the rules: bodies that never end are answered 408 and their
  * connections closed within the body deadline (5 s) while readiness, metrics and reviews keep
- * answering; invented paths never crowd {@code /validate} out of the metrics.
+ * answering; a client that pipelines requests without reading answers loses its connection;
+ * invented paths never crowd {@code /validate} out of the metrics.
  */
 @QuarkusTest
 @TestProfile(WebhookTestProfile.class)
@@ -71,6 +72,39 @@ class ConnectionGuardTest {
     }
     long closedMs = (System.nanoTime() - t0) / 1_000_000;
     assertTrue(closedMs < 12_000, "stalled connections closed after " + closedMs + " ms");
+  }
+
+  @Test
+  void aClientThatPipelinesWithoutReadingLosesItsConnection() throws Exception {
+    byte[] review =
+        Reviews.vmimCreate("g-2", "{\"vmiName\":\"vmi\",\"priority\":\"urgent\"}", "alice")
+            .toString()
+            .getBytes(StandardCharsets.UTF_8);
+    byte[] request =
+        ("POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: "
+                + review.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    long written = 0;
+    boolean closed = false;
+    try (SSLSocket s = connect()) {
+      OutputStream out = s.getOutputStream();
+      try {
+        // Far more requests than the server lets one connection pipeline, answers never read.
+        while (written < 64L << 20) {
+          out.write(request);
+          out.write(review);
+          written += request.length + review.length;
+        }
+        out.flush();
+      } catch (java.io.IOException e) {
+        closed = true; // the server closed the connection while we were still writing
+      }
+    }
+    assertTrue(closed, "connection still open after " + (written >> 20) + " MiB of requests");
+    assertTrue(written < 16L << 20, "closed only after " + (written >> 20) + " MiB");
+    Https.given(base, tls.caCertificate()).get("/q/health/ready").then().statusCode(200);
   }
 
   @Test
