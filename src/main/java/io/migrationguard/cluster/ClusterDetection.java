@@ -73,7 +73,8 @@ public record ClusterDetection(
   public ClusterMode resolve(ClusterMode mode) {
     return switch (mode) {
       case OFF -> ClusterMode.OFF;
-      case AUTO -> source().isPresent() ? ClusterMode.ON : ClusterMode.OFF;
+      // In a pod only: a developer's kubeconfig never makes the service list their cluster.
+      case AUTO -> inCluster().isPresent() ? ClusterMode.ON : ClusterMode.OFF;
       case ON -> {
         if (source().isEmpty()) {
           throw new IllegalStateException(

@@ -7,9 +7,15 @@ import java.util.Locale;
  * #AUTO} becomes {@link #ON} or {@link #OFF} at start, by {@link ClusterDetection}.
  */
 public enum ClusterMode {
-  /** Use the API when a kubeconfig or an in-cluster service account is found. */
+  /**
+   * Use the API in a pod (an in-cluster service account); never through a kubeconfig, so a
+   * developer's laptop does not start listing their cluster by itself.
+   */
   AUTO,
-  /** Use the API; refuse to start without a way to reach it. */
+  /**
+   * Use the API (an in-cluster service account, a kubeconfig, or an explicit master URL); refuse
+   * to start without a way to reach it.
+   */
   ON,
   /** Never contact an API server; cluster-aware rules are reported as not checked. */
   OFF;

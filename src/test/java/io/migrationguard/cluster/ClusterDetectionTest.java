@@ -41,7 +41,9 @@ class ClusterDetectionTest {
     String list = dir.resolve("missing") + File.pathSeparator + real;
     ClusterDetection d = detect(Map.of("KUBECONFIG", list), Map.of(), null);
     assertEquals("kubeconfig " + real, d.source().orElseThrow());
-    assertEquals(ClusterMode.ON, d.resolve(ClusterMode.AUTO));
+    assertEquals(ClusterMode.ON, d.resolve(ClusterMode.ON));
+    // auto means in a pod: a kubeconfig alone never turns lookups on
+    assertEquals(ClusterMode.OFF, d.resolve(ClusterMode.AUTO));
   }
 
   @Test
@@ -54,10 +56,11 @@ class ClusterDetectionTest {
   }
 
   @Test
-  void homeKubeconfig() throws IOException {
+  void homeKubeconfigIsUsedOnlyWithOn() throws IOException {
     file("home/.kube/config");
     ClusterDetection d = detect(Map.of(), Map.of(), dir.resolve("home"));
-    assertEquals(ClusterMode.ON, d.resolve(ClusterMode.AUTO));
+    assertEquals(ClusterMode.OFF, d.resolve(ClusterMode.AUTO));
+    assertEquals(ClusterMode.ON, d.resolve(ClusterMode.ON));
   }
 
   @Test
@@ -66,6 +69,7 @@ class ClusterDetectionTest {
     assertEquals(ClusterMode.OFF, detect(env, Map.of(), null).resolve(ClusterMode.AUTO));
     file("sa-token");
     assertEquals("in-cluster service account", detect(env, Map.of(), null).source().orElseThrow());
+    assertEquals(ClusterMode.ON, detect(env, Map.of(), null).resolve(ClusterMode.AUTO));
     assertEquals(ClusterMode.OFF, detect(Map.of(), Map.of(), null).resolve(ClusterMode.AUTO));
   }
 
