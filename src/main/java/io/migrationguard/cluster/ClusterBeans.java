@@ -26,6 +26,9 @@ public class ClusterBeans {
   @Singleton
   ReviewGate reviewGate(ClusterView view, ClusterRuntime runtime) {
     return new ReviewGate(
-        () -> ClientProxy.unwrap(view), runtime.inflight(), runtime.lookupTimeout());
+        () -> ClientProxy.unwrap(view),
+        runtime.inflight(),
+        runtime.lookupTimeout(),
+        runtime.reservations());
   }
 }

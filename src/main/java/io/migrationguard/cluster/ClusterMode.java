@@ -13,8 +13,8 @@ public enum ClusterMode {
    */
   AUTO,
   /**
-   * Use the API (an in-cluster service account, a kubeconfig, or an explicit master URL); refuse
-   * to start without a way to reach it.
+   * Use the API (an in-cluster service account, a kubeconfig, or an explicit master URL); refuse to
+   * start without a way to reach it.
    */
   ON,
   /** Never contact an API server; cluster-aware rules are reported as not checked. */

@@ -8,8 +8,13 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -29,6 +34,8 @@ public class ClusterRuntime {
   private final Duration lookupTimeout;
   private final InflightRegistry inflight;
   private final InformerClusterView informers;
+  private final LeaseReservations reservations;
+  private final ScheduledExecutorService sweeper;
 
   @Inject
   ClusterRuntime(
@@ -37,6 +44,10 @@ public class ClusterRuntime {
           Duration lookupTimeout,
       @ConfigProperty(name = "migration-guard.cluster.inflight-ttl", defaultValue = "10s")
           Duration inflightTtl,
+      @ConfigProperty(name = "migration-guard.pod-namespace", defaultValue = "")
+          Optional<String> podNamespace,
+      @ConfigProperty(name = "migration-guard.pod-name", defaultValue = "")
+          Optional<String> podName,
       Instance<KubernetesClient> clients,
       ObjectMapper mapper) {
     if (lookupTimeout.isNegative() || lookupTimeout.isZero()) {
@@ -54,7 +65,30 @@ public class ClusterRuntime {
           "Cluster lookups on (%s, %s): API server %s, lookup timeout %s",
           requested.value(), detection.source().orElse("?"), client.getMasterUrl(), lookupTimeout);
       this.informers = InformerClusterView.start(client, mapper, inflight, lookupTimeout);
+      String ns = podNamespace.orElse("").strip();
+      if (ns.isEmpty()) {
+        LOG.warn(
+            "No POD_NAMESPACE (migration-guard.pod-namespace): uniqueness is checked in this"
+                + " process only, not across replicas");
+        this.reservations = null;
+        this.sweeper = null;
+      } else {
+        String replica = podName.orElse("").isBlank() ? "replica" : podName.get().strip();
+        this.reservations =
+            new LeaseReservations(client, ns, replica, inflightTtl, Clock.systemUTC());
+        this.sweeper =
+            Executors.newSingleThreadScheduledExecutor(
+                r -> {
+                  Thread t = new Thread(r, "lease-sweep");
+                  t.setDaemon(true);
+                  return t;
+                });
+        this.sweeper.scheduleWithFixedDelay(this::sweep, 30, 30, TimeUnit.SECONDS);
+        LOG.infof("Reservations across replicas: Leases in namespace %s as %s", ns, replica);
+      }
     } else {
+      this.reservations = null;
+      this.sweeper = null;
       LOG.infof(
           "Cluster lookups off (migration-guard.cluster=%s): cluster rules are not checked",
           requested.value());
@@ -77,6 +111,22 @@ public class ClusterRuntime {
     return informers == null ? ClusterView.none() : informers;
   }
 
+  /** The reservations across replicas, or null (cluster off, or no namespace to hold them). */
+  public LeaseReservations reservations() {
+    return reservations;
+  }
+
+  private void sweep() {
+    try {
+      int n = reservations.sweep();
+      if (n > 0) {
+        LOG.debugf("Deleted %d expired reservation Leases", n);
+      }
+    } catch (RuntimeException e) {
+      LOG.debugf("Lease sweep failed: %s", e.getMessage());
+    }
+  }
+
   public InflightRegistry inflight() {
     return inflight;
   }
@@ -94,6 +144,9 @@ public class ClusterRuntime {
   void stop() {
     if (informers != null) {
       informers.close();
+    }
+    if (sweeper != null) {
+      sweeper.shutdownNow();
     }
   }
 }

@@ -1,12 +1,19 @@
 package io.migrationguard.cluster;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Severity;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -23,8 +30,9 @@ import java.util.function.Supplier;
  * <p>Policy reviews share one lock (any two may conflict; they are rare). Migration CREATEs lock
  * per target VMI (64 stripes). Waiting for the lock counts against the review's lookup timeout;
  * when it runs out, the contended rules answer "unavailable" (503) and the others still run.
- * Dry-run reviews are judged the same way but never recorded. Other replicas are not covered (see
- * README, "Cluster lookups").
+ * Dry-run reviews are judged the same way but never recorded. Other replicas: an admitted create a
+ * uniqueness rule protects also takes a {@link LeaseReservations} Lease in the API server, which
+ * only one replica gets.
  */
 public final class ReviewGate {
   private static final int STRIPES = 64;
@@ -38,6 +46,7 @@ public final class ReviewGate {
 
   private final Supplier<ClusterView> view;
   private final InflightRegistry inflight;
+  private final LeaseReservations reservations;
   private final Duration lookupBudget;
   private final ReentrantLock policyLock = new ReentrantLock(true);
   private final ReentrantLock[] vmiLocks = new ReentrantLock[STRIPES];
@@ -49,8 +58,21 @@ public final class ReviewGate {
    * @param lookupTimeout the time within which a review is answered, lock wait and lookups included
    */
   public ReviewGate(Supplier<ClusterView> view, InflightRegistry inflight, Duration lookupTimeout) {
+    this(view, inflight, lookupTimeout, null);
+  }
+
+  /**
+   * @param reservations Leases that make uniqueness hold across replicas, or null (one replica, or
+   *     no namespace to hold them in)
+   */
+  public ReviewGate(
+      Supplier<ClusterView> view,
+      InflightRegistry inflight,
+      Duration lookupTimeout,
+      LeaseReservations reservations) {
     this.view = view;
     this.inflight = inflight;
+    this.reservations = reservations;
     this.lookupBudget = lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE));
     for (int i = 0; i < STRIPES; i++) {
       vmiLocks[i] = new ReentrantLock(true);
@@ -77,12 +99,65 @@ public final class ReviewGate {
     try {
       Decision decision = validate.apply(bound);
       if (decision.allowed() && !dryRun) {
-        inflight.admitted(review);
+        decision = reserve(review, decision);
+        if (decision.allowed()) {
+          inflight.admitted(review);
+        }
       }
       return decision;
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Takes the review's reservation in the API server (other replicas take the same Lease): the
+   * decision stays an admission only if it is taken; held by another review it becomes a denial by
+   * the uniqueness rule, unreachable a 503. Dry runs never get here (no side effects).
+   */
+  private Decision reserve(Review review, Decision allowed) {
+    if (reservations == null) {
+      return allowed;
+    }
+    var key = LeaseReservations.key(review);
+    if (key.isEmpty()) {
+      return allowed;
+    }
+    LeaseReservations.Outcome outcome = reservations.reserve(key.get(), review);
+    if (outcome instanceof LeaseReservations.Outcome.Reserved) {
+      return allowed;
+    }
+    List<Finding> findings = new ArrayList<>(allowed.findings());
+    List<String> unavailable = new ArrayList<>(allowed.unavailable());
+    boolean policy = review.kind() == Kind.POLICY;
+    String rule = policy ? "policy-selectors-unique" : "vmim-no-inflight";
+    if (outcome instanceof LeaseReservations.Outcome.Held held) {
+      FieldPath path = policy ? FieldPath.of("spec", "selectors") : FieldPath.of("spec", "vmiName");
+      JsonNode value =
+          policy
+              ? review.object().path("spec").path("selectors")
+              : review.object().path("spec").path("vmiName");
+      findings.add(
+          new Finding(
+              rule,
+              Severity.ERROR,
+              CauseType.DUPLICATE,
+              path,
+              value,
+              held.holder()
+                  + " was admitted moments ago (it holds the reservation Lease "
+                  + held.lease()
+                  + ")"));
+    } else if (outcome instanceof LeaseReservations.Outcome.Unavailable u) {
+      unavailable.add(rule + ": " + u.message());
+    }
+    return new Decision(
+        findings,
+        allowed.patch(),
+        unavailable,
+        allowed.notChecked(),
+        allowed.omittedErrors(),
+        allowed.omittedWarnings());
   }
 
   /**

@@ -48,7 +48,7 @@ class ManifestsConsistencyTest {
 
   @Test
   void everyObjectHasAKindANameAndTheRightNamespace() {
-    assertEquals(9, m.objects().size(), "objects in the base");
+    assertEquals(11, m.objects().size(), "objects in the base");
     for (JsonNode o : m.objects()) {
       String kind = o.path("kind").asText();
       String what = kind + "/" + o.path("metadata").path("name").asText();

@@ -8,7 +8,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** The service may read what its cluster-aware rules look at, and nothing else. */
+/**
+ * The service may read what its cluster-aware rules look at, and write Leases in its own namespace
+ * (reservations across replicas), nothing else.
+ */
 class RbacTest {
   private static final Set<String> READ = Set.of("get", "list", "watch");
 
@@ -36,5 +39,22 @@ class RbacTest {
                 "migrations.kubevirt.io/migrationpolicies")),
         granted,
         "no wildcard, no Secrets, no other resource");
+  }
+
+  @Test
+  void leasesInItsOwnNamespaceOnly() {
+    // A Role (never a ClusterRole): kustomize puts it in the base's namespace.
+    JsonNode role = Manifests.base().one("Role");
+    assertEquals("migration-guard", Manifests.base().namespace());
+    JsonNode rules = role.path("rules");
+    assertEquals(1, rules.size());
+    assertEquals("[\"coordination.k8s.io\"]", rules.get(0).path("apiGroups").toString());
+    assertEquals("[\"leases\"]", rules.get(0).path("resources").toString());
+    Set<String> verbs = new TreeSet<>();
+    rules.get(0).path("verbs").forEach(v -> verbs.add(v.asText()));
+    assertEquals(Set.of("get", "list", "create", "update", "delete"), verbs);
+    JsonNode binding = Manifests.base().one("RoleBinding");
+    assertEquals(role.at("/metadata/name").asText(), binding.at("/roleRef/name").asText());
+    assertEquals("migration-guard", binding.at("/subjects/0/name").asText());
   }
 }

@@ -1,0 +1,200 @@
+package io.migrationguard.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.migrationguard.core.Decision;
+import io.migrationguard.core.FieldValidation;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.InMemoryClusterView;
+import java.net.InetAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reservations across replicas, against the fabric8 mock API server in CRUD mode (which answers a
+ * create of an existing Lease with 409, as the real one does): two replicas, each with its own gate
+ * and its own client, taking the same Leases at the same moment.
+ */
+class LeaseReservationsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String NS = "migration-guard";
+
+  private KubernetesMockServer server;
+  private final List<KubernetesClient> clients = new ArrayList<>();
+
+  @BeforeEach
+  void start() {
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            true);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+  }
+
+  @AfterEach
+  void stop() {
+    clients.forEach(KubernetesClient::close);
+    server.destroy();
+  }
+
+  private LeaseReservations replica(String name, Clock clock, Duration ttl) {
+    KubernetesClient c = server.createClient();
+    clients.add(c);
+    return new LeaseReservations(c, NS, name, ttl, clock);
+  }
+
+  private static Review policy(String name, String team) {
+    ObjectNode p = JSON.createObjectNode();
+    p.put("apiVersion", "migrations.kubevirt.io/v1alpha1").put("kind", "MigrationPolicy");
+    p.putObject("metadata").put("name", name);
+    p.putObject("spec").putObject("selectors").putObject("namespaceSelector").put("team", team);
+    return new Review(Kind.POLICY, Operation.CREATE, p, null, null, "u", FieldValidation.WARN);
+  }
+
+  @Test
+  void ofConcurrentIdenticalCreatesExactlyOneIsAdmitted() throws Exception {
+    Clock clock = Clock.systemUTC();
+    List<ReviewGate> gates = new ArrayList<>();
+    for (String r : List.of("replica-a", "replica-b")) {
+      LeaseReservations reservations = replica(r, clock, Duration.ofSeconds(10));
+      gates.add(
+          new ReviewGate(
+              InMemoryClusterView::new,
+              new InflightRegistry(Duration.ofSeconds(10)),
+              Duration.ofSeconds(2),
+              reservations));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(6);
+    try {
+      for (int round = 0; round < 10; round++) {
+        int n = 2 + round % 5;
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Decision>> answers = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          ReviewGate gate = gates.get(i % 2);
+          Review review = policy("p-" + round + "-" + i, "team-" + round);
+          answers.add(
+              pool.submit(
+                  () -> {
+                    go.await();
+                    return gate.admit(
+                        review,
+                        false,
+                        v -> new Decision(List.of(), List.of(), List.of(), List.of()));
+                  }));
+        }
+        go.countDown();
+        int admitted = 0;
+        for (Future<Decision> f : answers) {
+          Decision d = f.get();
+          if (d.allowed()) {
+            admitted++;
+          } else {
+            assertEquals("policy-selectors-unique", d.errors().get(0).rule());
+            assertTrue(d.errors().get(0).detail().contains("holds the reservation"), d.toString());
+          }
+        }
+        assertEquals(1, admitted, "round " + round + " of " + n + " identical creates");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aDryRunNeverTakesALease() {
+    ReviewGate gate =
+        new ReviewGate(
+            InMemoryClusterView::new,
+            new InflightRegistry(Duration.ofSeconds(10)),
+            Duration.ofSeconds(2),
+            replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10)));
+    Decision d =
+        gate.admit(
+            policy("p", "t"), true, v -> new Decision(List.of(), List.of(), List.of(), List.of()));
+    assertTrue(d.allowed());
+    assertEquals(0, clients.get(0).leases().inNamespace(NS).list().getItems().size());
+  }
+
+  @Test
+  void anExpiredLeaseIsTakenOverAndSweptAndTheSameObjectRetries() {
+    AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-12-01T10:00:00Z"));
+    Clock clock =
+        new Clock() {
+          @Override
+          public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+          }
+
+          @Override
+          public Clock withZone(java.time.ZoneId zone) {
+            return this;
+          }
+
+          @Override
+          public Instant instant() {
+            return now.get();
+          }
+        };
+    LeaseReservations a = replica("replica-a", clock, Duration.ofSeconds(10));
+    LeaseReservations b = replica("replica-b", clock, Duration.ofSeconds(10));
+    String key = LeaseReservations.key(policy("first", "t")).orElseThrow();
+    assertInstanceOf(
+        LeaseReservations.Outcome.Reserved.class, a.reserve(key, policy("first", "t")));
+    // The same object again (a retried create) takes it over; another object is refused.
+    assertInstanceOf(
+        LeaseReservations.Outcome.Reserved.class, b.reserve(key, policy("first", "t")));
+    var held = b.reserve(key, policy("second", "t"));
+    assertInstanceOf(LeaseReservations.Outcome.Held.class, held);
+    assertTrue(
+        ((LeaseReservations.Outcome.Held) held).holder().startsWith("MigrationPolicy/first"));
+    assertEquals(0, a.sweep(), "nothing expired yet");
+    // The replica that held it died: after the lease duration it is taken over, then swept.
+    now.set(now.get().plusSeconds(11));
+    assertInstanceOf(
+        LeaseReservations.Outcome.Reserved.class, a.reserve(key, policy("second", "t")));
+    now.set(now.get().plusSeconds(11));
+    assertEquals(1, b.sweep());
+    assertEquals(0, clients.get(0).leases().inNamespace(NS).list().getItems().size());
+  }
+
+  @Test
+  void keysAreCanonical() {
+    Review one = policy("a", "x");
+    ObjectNode other = one.object().deepCopy();
+    ((ObjectNode) other.at("/spec/selectors")).putObject("virtualMachineInstanceSelector");
+    Review same =
+        new Review(Kind.POLICY, Operation.CREATE, other, null, null, "u", FieldValidation.WARN);
+    assertEquals(LeaseReservations.key(one), LeaseReservations.key(same));
+    assertNotEquals(LeaseReservations.key(one), LeaseReservations.key(policy("a", "y")));
+    assertTrue(LeaseReservations.leaseName(LeaseReservations.key(one).orElseThrow()).length() < 64);
+  }
+}
