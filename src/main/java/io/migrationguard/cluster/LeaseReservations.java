@@ -20,6 +20,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Reservations in the API server, so that uniqueness holds across replicas: before a create that a
@@ -134,6 +135,17 @@ public final class LeaseReservations {
 
   /** Takes the Lease of {@code key} for {@code review}. */
   public Outcome reserve(String key, Review review) {
+    return reserve(key, review, holderObject -> false);
+  }
+
+  /**
+   * Takes the Lease of {@code key} for {@code review}; a live Lease is also taken over when {@code
+   * finished} says its holder's object is done with it (a migration the caches show Succeeded or
+   * Failed: the next migration of that VMI must not wait for the Lease to expire).
+   *
+   * @param finished given the holder's object ({@code Kind/namespace/name}), whether it is done
+   */
+  public Outcome reserve(String key, Review review, Predicate<String> finished) {
     String name = leaseName(key);
     String holder = holder(review);
     try {
@@ -152,7 +164,9 @@ public final class LeaseReservations {
         }
         String currentHolder =
             current.getSpec() == null ? null : current.getSpec().getHolderIdentity();
-        if (!expired(current) && !objectOf(currentHolder).equals(objectOf(holder))) {
+        if (!expired(current)
+            && !objectOf(currentHolder).equals(objectOf(holder))
+            && !finished.test(objectOf(currentHolder))) {
           return new Outcome.Held(name, currentHolder);
         }
         try {

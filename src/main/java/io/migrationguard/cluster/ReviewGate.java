@@ -11,6 +11,7 @@ import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.rules.Checks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +100,7 @@ public final class ReviewGate {
     try {
       Decision decision = validate.apply(bound);
       if (decision.allowed() && !dryRun) {
-        decision = reserve(review, decision);
+        decision = reserve(review, decision, bound);
         if (decision.allowed()) {
           inflight.admitted(review);
         }
@@ -115,7 +116,7 @@ public final class ReviewGate {
    * decision stays an admission only if it is taken; held by another review it becomes a denial by
    * the uniqueness rule, unreachable a 503. Dry runs never get here (no side effects).
    */
-  private Decision reserve(Review review, Decision allowed) {
+  private Decision reserve(Review review, Decision allowed, ClusterView cluster) {
     if (reservations == null) {
       return allowed;
     }
@@ -123,7 +124,8 @@ public final class ReviewGate {
     if (key.isEmpty()) {
       return allowed;
     }
-    LeaseReservations.Outcome outcome = reservations.reserve(key.get(), review);
+    LeaseReservations.Outcome outcome =
+        reservations.reserve(key.get(), review, holder -> finishedMigration(holder, cluster));
     if (outcome instanceof LeaseReservations.Outcome.Reserved) {
       return allowed;
     }
@@ -158,6 +160,27 @@ public final class ReviewGate {
         allowed.notChecked(),
         allowed.omittedErrors(),
         allowed.omittedWarnings());
+  }
+
+  /**
+   * Whether the holder of a reservation ({@code VirtualMachineInstanceMigration/ns/name}) is a
+   * migration the caches show finished: its VMI may migrate again at once.
+   */
+  private static boolean finishedMigration(String holder, ClusterView cluster) {
+    String[] parts = holder.split("/", 3);
+    if (parts.length != 3 || !parts[0].equals(Kind.VMIM.kindName())) {
+      return false;
+    }
+    try {
+      for (JsonNode m : cluster.migrations(parts[1])) {
+        if (parts[2].equals(Checks.name(m))) {
+          return Checks.isFinalPhase(Checks.phase(m));
+        }
+      }
+    } catch (RuntimeException e) {
+      return false; // not known: the Lease stands
+    }
+    return false;
   }
 
   /**

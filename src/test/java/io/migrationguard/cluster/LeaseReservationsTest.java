@@ -186,6 +186,35 @@ class LeaseReservationsTest {
     assertEquals(0, clients.get(0).leases().inNamespace(NS).list().getItems().size());
   }
 
+  private static Review migration(String name) {
+    ObjectNode m = JSON.createObjectNode();
+    m.put("apiVersion", "kubevirt.io/v1").put("kind", "VirtualMachineInstanceMigration");
+    m.putObject("metadata").put("name", name).put("namespace", "db");
+    m.putObject("spec").put("vmiName", "db-0");
+    return new Review(Kind.VMIM, Operation.CREATE, m, null, "db", "u", FieldValidation.WARN);
+  }
+
+  @Test
+  void aMigrationTheCachesShowFinishedReleasesItsVmiAtOnce() {
+    InMemoryClusterView cluster = new InMemoryClusterView();
+    ReviewGate gate =
+        new ReviewGate(
+            () -> cluster,
+            new InflightRegistry(Duration.ofSeconds(10)),
+            Duration.ofSeconds(2),
+            replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10)));
+    java.util.function.Function<io.migrationguard.core.cluster.ClusterView, Decision> allow =
+        v -> new Decision(List.of(), List.of(), List.of(), List.of());
+    assertTrue(gate.admit(migration("first"), false, allow).allowed());
+    // Within the Lease's lifetime, another migration of the VMI is refused...
+    assertTrue(!gate.admit(migration("second"), false, allow).allowed());
+    // ...unless the first is known to have finished (Failed), as the informer reports it.
+    ObjectNode failed = migration("first").object().deepCopy();
+    failed.putObject("status").put("phase", "Failed");
+    cluster.addMigration(failed);
+    assertTrue(gate.admit(migration("third"), false, allow).allowed());
+  }
+
   @Test
   void keysAreCanonical() {
     Review one = policy("a", "x");
