@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.Operation;
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
@@ -84,7 +88,28 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
 
   /** A view whose lookups together take at most what is left of {@code deadline}. */
   public ClusterView within(Deadline deadline) {
-    return new Bound(deadline);
+    return new Bound(deadline, false);
+  }
+
+  /**
+   * The caches alone, for a review judged on the event loop: a lookup a cache cannot answer (it
+   * went stale since {@link #answersFromCaches} said yes) is unavailable (503), never a live
+   * request that would block the event loop.
+   */
+  public ClusterView cachesOnly() {
+    return new Bound(Deadline.after(lookupTimeout), true);
+  }
+
+  /**
+   * Whether the caches can answer every lookup of {@code review} now: policy reviews read the
+   * policies and the KubeVirt CR; migration updates read nothing; a migration create looks its VMI
+   * up live.
+   */
+  public boolean answersFromCaches(Review review) {
+    if (review.kind() == Kind.POLICY) {
+      return policies.fresh() && kubevirts.fresh();
+    }
+    return review.operation() != Operation.CREATE;
   }
 
   /** The state of each cache, for readiness. */
@@ -132,9 +157,18 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   /** The lookups of one review, sharing one deadline. */
   private final class Bound implements ClusterView {
     private final Deadline deadline;
+    private final boolean cachesOnly;
 
-    Bound(Deadline deadline) {
+    Bound(Deadline deadline, boolean cachesOnly) {
       this.deadline = deadline;
+      this.cachesOnly = cachesOnly;
+    }
+
+    /** On the event loop a stale cache is not worth a blocking request: 503 instead. */
+    private void mayGoLive(Lookup lookup) {
+      if (cachesOnly) {
+        throw new ClusterUnavailableException(lookup, "the cache is being resynchronised");
+      }
     }
 
     @Override
@@ -147,6 +181,7 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       if (!Names.isNamespace(namespace) || !Names.isObjectName(name)) {
         return Optional.empty(); // no such object can exist
       }
+      mayGoLive(Lookup.VMI);
       ApiResource vmi = ApiResource.VMI;
       return live.get(
           vmi.objectPath(namespace, name), Lookup.VMI, namespace + "/" + name, deadline);
@@ -156,6 +191,9 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
     public List<JsonNode> migrations(String namespace) {
       if (!Names.isNamespace(namespace)) {
         return inflight.migrations(namespace, List.of());
+      }
+      if (!migrations.fresh()) {
+        mayGoLive(Lookup.MIGRATIONS);
       }
       List<JsonNode> listed =
           migrations.fresh()
@@ -186,6 +224,9 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
 
     @Override
     public List<JsonNode> migrationPolicies() {
+      if (!policies.fresh()) {
+        mayGoLive(Lookup.POLICIES);
+      }
       List<JsonNode> listed =
           policies.fresh()
               ? policies.all()
@@ -196,6 +237,9 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
 
     @Override
     public FeatureGates featureGates() {
+      if (!kubevirts.fresh()) {
+        mayGoLive(Lookup.FEATURE_GATES);
+      }
       List<JsonNode> listed =
           kubevirts.fresh()
               ? kubevirts.all()

@@ -3,7 +3,6 @@ package io.migrationguard.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
@@ -28,12 +27,12 @@ import java.util.function.Supplier;
  * the view lays over the cluster until the informer sees it. The engine is not involved: it just
  * sees a cluster that already holds what this process admitted.
  *
- * <p>Policy reviews share one lock (any two may conflict; they are rare). Migration CREATEs lock
- * per target VMI (64 stripes). Waiting for the lock counts against the review's lookup timeout;
- * when it runs out, the contended rules answer "unavailable" (503) and the others still run.
- * Dry-run reviews are judged the same way but never recorded. Other replicas: an admitted create a
- * uniqueness rule protects also takes a {@link LeaseReservations} Lease in the API server, which
- * only one replica gets.
+ * <p>Reviews lock by their reservation key (64 stripes): identical policy selectors, one migration
+ * target; a policy UPDATE that keeps its selectors, a dry run and every other review take no lock.
+ * Waiting for the lock counts against the review's lookup timeout; when it runs out, the contended
+ * rules answer "unavailable" (503) and the others still run. Dry-run reviews are judged the same
+ * way but never recorded. Other replicas: an admitted create a uniqueness rule protects also takes
+ * a {@link LeaseReservations} Lease in the API server, which only one replica gets.
  */
 public final class ReviewGate {
   private static final int STRIPES = 64;
@@ -49,8 +48,7 @@ public final class ReviewGate {
   private final InflightRegistry inflight;
   private final LeaseReservations reservations;
   private final Duration lookupBudget;
-  private final ReentrantLock policyLock = new ReentrantLock(true);
-  private final ReentrantLock[] vmiLocks = new ReentrantLock[STRIPES];
+  private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
   /**
    * @param view the view reviews are judged against, asked once per review ({@link
@@ -76,7 +74,7 @@ public final class ReviewGate {
     this.reservations = reservations;
     this.lookupBudget = lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE));
     for (int i = 0; i < STRIPES; i++) {
-      vmiLocks[i] = new ReentrantLock(true);
+      locks[i] = new ReentrantLock(true);
     }
   }
 
@@ -88,8 +86,12 @@ public final class ReviewGate {
   public Decision admit(Review review, boolean dryRun, Function<ClusterView, Decision> validate) {
     Deadline deadline = Deadline.after(lookupBudget);
     ClusterView current = view.get();
-    ClusterView bound = current instanceof InformerClusterView v ? v.within(deadline) : current;
-    ReentrantLock lock = lockFor(review, current);
+    boolean onEventLoop = !mayBlock(review, dryRun, current);
+    ClusterView bound =
+        current instanceof InformerClusterView v
+            ? (onEventLoop ? v.cachesOnly() : v.within(deadline))
+            : current;
+    ReentrantLock lock = dryRun ? null : lockFor(review, current);
     if (lock == null) {
       return validate.apply(bound);
     }
@@ -184,32 +186,35 @@ public final class ReviewGate {
   }
 
   /**
-   * Whether judging {@code review} may wait: on the lock shared with conflicting reviews, or on the
-   * API server (the informer view answers from its caches but falls back to live requests). The
-   * webhook judges such a review off the event loop. A view without a cluster never waits.
+   * Whether judging {@code review} may wait: on the lock of its reservation key (a create a
+   * uniqueness rule protects, not a dry run), on the API server (a reservation; a lookup the caches
+   * cannot answer now). The webhook judges such a review off the event loop; every other review (an
+   * update, a dry run, any review while the caches are fresh) stays on it. A view without a cluster
+   * never waits.
    */
-  public boolean mayBlock(Review review) {
-    ClusterView current = view.get();
-    return current instanceof InformerClusterView || lockFor(review, current) != null;
+  public boolean mayBlock(Review review, boolean dryRun) {
+    return mayBlock(review, dryRun, view.get());
   }
 
+  private boolean mayBlock(Review review, boolean dryRun, ClusterView current) {
+    if (!dryRun && lockFor(review, current) != null) {
+      return true;
+    }
+    return current instanceof InformerClusterView v && !v.answersFromCaches(review);
+  }
+
+  /**
+   * The lock of the review's reservation key (64 stripes): reviews that could reserve the same key
+   * are serialised, others run side by side. None for a review without a key.
+   */
   private ReentrantLock lockFor(Review review, ClusterView view) {
-    Operation op = review.operation();
-    if (review.kind() == Kind.POLICY
-        && (op == Operation.CREATE || op == Operation.UPDATE)
-        && view.supports().contains(Lookup.POLICIES)) {
-      return policyLock;
+    Lookup needed = review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
+    if (!view.supports().contains(needed)) {
+      return null;
     }
-    if (review.kind() == Kind.VMIM
-        && op == Operation.CREATE
-        && view.supports().contains(Lookup.MIGRATIONS)) {
-      String target =
-          review.effectiveNamespace()
-              + "/"
-              + review.object().path("spec").path("vmiName").asText("");
-      return vmiLocks[Math.floorMod(target.hashCode(), STRIPES)];
-    }
-    return null;
+    return LeaseReservations.key(review)
+        .map(k -> locks[Math.floorMod(k.hashCode(), STRIPES)])
+        .orElse(null);
   }
 
   private static boolean acquire(ReentrantLock lock, Deadline deadline) {

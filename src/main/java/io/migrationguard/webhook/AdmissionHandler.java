@@ -66,7 +66,7 @@ public class AdmissionHandler {
     }
     if (webhook == Webhook.VALIDATE
         && dispatch instanceof Dispatch.Ours ours
-        && gate.mayBlock(ours.review())) {
+        && gate.mayBlock(ours.review(), request.dryRun())) {
       try {
         return CompletableFuture.supplyAsync(
             () -> answer(webhook, request, decide(webhook, dispatch, request), start), blocking);
