@@ -5,7 +5,9 @@
 # Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor, time from process start
 # to the first successful review, the RSS after the load, and a final JSON line.
 #
-# Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=60 (s)
+# Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=60 (s),
+# CLUSTER=1: cluster lookups on, against a stand-in API server (ApiStandIn: fabric8's mock server, CRUD,
+# 50 VMIs, a KubeVirt CR); CASES to choose the cases (names from the list below).
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./lib.sh
@@ -13,12 +15,24 @@ need_tools wrk curl openssl
 ensure_jar
 
 DURATION=${DURATION:-8}; RUNS=${RUNS:-3}; CONNS=${CONNS:-"32 100"}; THREADS=${THREADS:-2}; WARMUP=${WARMUP:-60}
-WORK=$(mktemp -d); trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
+WORK=$(mktemp -d); API_PID=
+trap 'stop_server; [ -n "$API_PID" ] && { touch "$WORK/control.exit"; kill "$API_PID" 2>/dev/null; }; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"
 PORT=$(free_port)
+CLUSTER_ENV=()
+if [ -n "${CLUSTER:-}" ]; then
+  (cd .. && ./mvnw -B -q test-compile dependency:build-classpath -Dmdep.outputFile="$WORK/cp.txt" -Dmdep.includeScope=test) >&2
+  CP="../target/test-classes:../target/classes:$(cat "$WORK/cp.txt")"
+  java -cp "$CP" io.migrationguard.bench.ApiStandIn "$WORK/kubeconfig" "$WORK/control" 50 >"$WORK/api.log" 2>&1 &
+  API_PID=$!
+  for _ in $(seq 1 600); do [ -s "$WORK/kubeconfig" ] && break; sleep 0.1; done
+  [ -s "$WORK/kubeconfig" ] || { cat "$WORK/api.log" >&2; echo "stand-in API server did not start" >&2; exit 1; }
+  CLUSTER_ENV=(KUBECONFIG="$WORK/kubeconfig" MIGRATION_GUARD_CLUSTER=on)
+  echo "cluster mode: lookups on against the stand-in API server" >&2
+fi
 
 t0=$(now_ms)
-start_server "$WORK/certs" "$PORT" "$WORK/server.log"
+start_server "$WORK/certs" "$PORT" "$WORK/server.log" "${CLUSTER_ENV[@]}"
 if ! wait_review "$PORT" "$WORK/certs/ca.crt" payloads/vmim-create.json 60; then
   echo "server did not answer a review within 60 s; log:" >&2; tail -20 "$WORK/server.log" >&2; exit 1
 fi
@@ -43,7 +57,7 @@ done
 # Each case is compared with the floor of its own size: 2 KB creates with "floor", the 4 KB update with "floor-4k".
 # Runs are interleaved (round 1 of every case, then round 2, ...) so that drift over the run (JIT, heap sizing,
 # a neighbour on the machine) falls on every case alike instead of on whichever case comes first.
-CASES="floor:/validate:floor-other-kind.json vmim-create:/validate:vmim-create.json policy-create:/validate:policy-create.json mutate-vmim:/mutate:vmim-create.json floor-4k:/validate:floor-other-kind-update.json vmim-update:/validate:vmim-update.json"
+CASES=${CASES:-"floor:/validate:floor-other-kind.json vmim-create:/validate:vmim-create.json policy-create:/validate:policy-create.json mutate-vmim:/mutate:vmim-create.json floor-4k:/validate:floor-other-kind-update.json vmim-update:/validate:vmim-update.json"}
 RAW="$WORK/raw"; : > "$RAW"
 for r in $(seq 1 "$RUNS"); do
   for c in $CONNS; do
