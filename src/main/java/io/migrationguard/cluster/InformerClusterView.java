@@ -109,6 +109,7 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
     if (review.kind() == Kind.POLICY) {
       return policies.fresh() && kubevirts.fresh();
     }
+    // A migration create looks its VMI up live; an update reads nothing.
     return review.operation() != Operation.CREATE;
   }
 
@@ -158,6 +159,8 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   private final class Bound implements ClusterView {
     private final Deadline deadline;
     private final boolean cachesOnly;
+    // One review's VMI GETs, so that one fetched before a lock is not fetched again under it.
+    private final Map<String, Optional<JsonNode>> vmis = new java.util.HashMap<>();
 
     Bound(Deadline deadline, boolean cachesOnly) {
       this.deadline = deadline;
@@ -181,10 +184,17 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       if (!Names.isNamespace(namespace) || !Names.isObjectName(name)) {
         return Optional.empty(); // no such object can exist
       }
+      String key = namespace + "/" + name;
+      Optional<JsonNode> known = vmis.get(key);
+      if (known != null) {
+        return known;
+      }
       mayGoLive(Lookup.VMI);
       ApiResource vmi = ApiResource.VMI;
-      return live.get(
-          vmi.objectPath(namespace, name), Lookup.VMI, namespace + "/" + name, deadline);
+      Optional<JsonNode> found =
+          live.get(vmi.objectPath(namespace, name), Lookup.VMI, key, deadline);
+      vmis.put(key, found);
+      return found;
     }
 
     @Override
