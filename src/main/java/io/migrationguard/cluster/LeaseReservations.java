@@ -20,7 +20,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 /**
  * Reservations in the API server, so that uniqueness holds across replicas: before a create that a
@@ -133,19 +133,33 @@ public final class LeaseReservations {
     return at < 0 ? String.valueOf(holder) : holder.substring(0, at);
   }
 
+  /** What the caches say of the object holding a Lease. */
+  public enum Holder {
+    /** Present and not done, or not known: the Lease stands until it expires. */
+    LIVE,
+    /** A migration the caches show Succeeded or Failed: done with the Lease at once. */
+    FINISHED,
+    /**
+     * Absent from fresh caches (deleted, or never written because another webhook denied it): done
+     * with the Lease after half its duration, by which time an admitted write would have reached
+     * the caches in all but the slowest admission chains.
+     */
+    ABSENT
+  }
+
   /** Takes the Lease of {@code key} for {@code review}. */
   public Outcome reserve(String key, Review review) {
-    return reserve(key, review, holderObject -> false);
+    return reserve(key, review, holderObject -> Holder.LIVE);
   }
 
   /**
-   * Takes the Lease of {@code key} for {@code review}; a live Lease is also taken over when {@code
-   * finished} says its holder's object is done with it (a migration the caches show Succeeded or
-   * Failed: the next migration of that VMI must not wait for the Lease to expire).
+   * Takes the Lease of {@code key} for {@code review}; a live Lease is also taken over when its
+   * holder is done with it ({@link Holder}): the next migration of a VMI must not wait for the
+   * Lease of a finished one, nor a policy for the Lease of a deleted one.
    *
-   * @param finished given the holder's object ({@code Kind/namespace/name}), whether it is done
+   * @param holders given the holder's object ({@code Kind/namespace/name}), what the caches say
    */
-  public Outcome reserve(String key, Review review, Predicate<String> finished) {
+  public Outcome reserve(String key, Review review, Function<String, Holder> holders) {
     String name = leaseName(key);
     String holder = holder(review);
     try {
@@ -166,7 +180,7 @@ public final class LeaseReservations {
             current.getSpec() == null ? null : current.getSpec().getHolderIdentity();
         if (!expired(current)
             && !objectOf(currentHolder).equals(objectOf(holder))
-            && !finished.test(objectOf(currentHolder))) {
+            && !released(holders.apply(objectOf(currentHolder)), current)) {
           return new Outcome.Held(name, currentHolder);
         }
         try {
@@ -214,6 +228,19 @@ public final class LeaseReservations {
       }
     }
     return deleted;
+  }
+
+  private boolean released(Holder holder, Lease l) {
+    return holder == Holder.FINISHED || (holder == Holder.ABSENT && olderThanHalf(l));
+  }
+
+  private boolean olderThanHalf(Lease l) {
+    if (l.getSpec() == null || l.getSpec().getRenewTime() == null) {
+      return true;
+    }
+    Integer seconds = l.getSpec().getLeaseDurationSeconds();
+    long halfMillis = (seconds == null ? 0 : seconds.longValue()) * 500L;
+    return l.getSpec().getRenewTime().toInstant().plusMillis(halfMillis).isBefore(clock.instant());
   }
 
   private boolean expired(Lease l) {

@@ -155,7 +155,7 @@ public final class ReviewGate {
       return allowed;
     }
     LeaseReservations.Outcome outcome =
-        reservations.reserve(key.get(), review, holder -> finishedMigration(holder, cluster));
+        reservations.reserve(key.get(), review, holder -> holderState(holder, cluster));
     if (outcome instanceof LeaseReservations.Outcome.Reserved) {
       return allowed;
     }
@@ -193,24 +193,35 @@ public final class ReviewGate {
   }
 
   /**
-   * Whether the holder of a reservation ({@code VirtualMachineInstanceMigration/ns/name}) is a
-   * migration the caches show finished: its VMI may migrate again at once.
+   * What the caches say of the holder of a reservation ({@code Kind/name} or {@code
+   * Kind/namespace/name}): a migration shown finished, an object absent, or live (also whenever the
+   * caches cannot tell).
    */
-  private static boolean finishedMigration(String holder, ClusterView cluster) {
+  private static LeaseReservations.Holder holderState(String holder, ClusterView cluster) {
     String[] parts = holder.split("/", 3);
-    if (parts.length != 3 || !parts[0].equals(Kind.VMIM.kindName())) {
-      return false;
-    }
     try {
-      for (JsonNode m : cluster.migrations(parts[1])) {
-        if (parts[2].equals(Checks.name(m))) {
-          return Checks.isFinalPhase(Checks.phase(m));
+      if (parts.length == 3 && parts[0].equals(Kind.VMIM.kindName())) {
+        for (JsonNode m : cluster.migrations(parts[1])) {
+          if (parts[2].equals(Checks.name(m))) {
+            return Checks.isFinalPhase(Checks.phase(m))
+                ? LeaseReservations.Holder.FINISHED
+                : LeaseReservations.Holder.LIVE;
+          }
         }
+        return LeaseReservations.Holder.ABSENT;
+      }
+      if (parts.length == 2 && parts[0].equals(Kind.POLICY.kindName())) {
+        for (JsonNode p : cluster.migrationPolicies()) {
+          if (parts[1].equals(Checks.name(p))) {
+            return LeaseReservations.Holder.LIVE;
+          }
+        }
+        return LeaseReservations.Holder.ABSENT;
       }
     } catch (RuntimeException e) {
-      return false; // not known: the Lease stands
+      // the caches cannot tell: the Lease stands
     }
-    return false;
+    return LeaseReservations.Holder.LIVE;
   }
 
   /**

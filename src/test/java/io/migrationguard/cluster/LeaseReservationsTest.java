@@ -177,6 +177,14 @@ class LeaseReservationsTest {
     assertTrue(
         ((LeaseReservations.Outcome.Held) held).holder().startsWith("MigrationPolicy/first"));
     assertEquals(0, a.sweep(), "nothing expired yet");
+    // A holder absent from the caches (deleted; or never written) releases it after half the
+    // duration, not before: an admitted write may still be on its way.
+    var absent = b.reserve(key, policy("third", "t"), h -> LeaseReservations.Holder.ABSENT);
+    assertInstanceOf(LeaseReservations.Outcome.Held.class, absent);
+    now.set(now.get().plusSeconds(6));
+    assertInstanceOf(
+        LeaseReservations.Outcome.Reserved.class,
+        b.reserve(key, policy("third", "t"), h -> LeaseReservations.Holder.ABSENT));
     // The replica that held it died: after the lease duration it is taken over, then swept.
     now.set(now.get().plusSeconds(11));
     assertInstanceOf(
