@@ -13,16 +13,6 @@ import java.util.Set;
  * applied only to the JSON types it constrains, as JSON Schema 2020-12 and networknt apply them.
  */
 final class SchemaNode {
-  // The seven JSON Schema types as bits; a number is NUMBER, plus INTEGER when kube-openapi calls
-  // it
-  // one (JsonTypes.isInteger).
-  private static final int NULL = 1;
-  private static final int BOOLEAN = 2;
-  private static final int OBJECT = 4;
-  private static final int ARRAY = 8;
-  private static final int NUMBER = 16;
-  private static final int INTEGER = 32;
-  private static final int STRING = 64;
 
   /**
    * Annotations: no effect on validity ({@code $id} has its own case: only the file's own is
@@ -57,7 +47,7 @@ final class SchemaNode {
     for (Map.Entry<String, JsonNode> e : schema.properties()) {
       JsonNode v = e.getValue();
       switch (e.getKey()) {
-        case "type" -> types = typeBits(v);
+        case "type" -> types = TypeBits.of(v);
         case "$ref" -> ref = compiler.ref(text(v), file);
         case "enum" -> enumValues = strings(v);
         case "pattern" -> pattern = FastSchema.pattern(text(v));
@@ -100,7 +90,7 @@ final class SchemaNode {
 
   /** Whether every keyword of this node holds for {@code n}. */
   boolean accepts(JsonNode n) {
-    if (never || (types != 0 && (typeOf(n) & types) == 0)) {
+    if (never || (types != 0 && (TypeBits.valueOf(n) & types) == 0)) {
       return false;
     }
     if (ref != null && !ref.accepts(n)) {
@@ -188,7 +178,7 @@ final class SchemaNode {
       return false;
     }
     if (types != 0) {
-      return (types & NULL) != 0 && (ref == null || ref.nullable());
+      return (types & TypeBits.NULL) != 0 && (ref == null || ref.nullable());
     }
     return ref == null || ref.nullable();
   }
@@ -234,46 +224,6 @@ final class SchemaNode {
     }
     long v = n.longValue();
     return (minimum == null || v >= minimum) && (maximum == null || v <= maximum);
-  }
-
-  /** The type bits of a value, mirroring {@link JsonTypes#hasType}. */
-  private static int typeOf(JsonNode n) {
-    return switch (n.getNodeType()) {
-      case STRING, BINARY -> STRING;
-      case BOOLEAN -> BOOLEAN;
-      case OBJECT, POJO -> OBJECT;
-      case ARRAY -> ARRAY;
-      case NUMBER -> JsonTypes.isInteger(n) ? NUMBER | INTEGER : NUMBER;
-      case NULL, MISSING -> NULL;
-    };
-  }
-
-  private static int typeBits(JsonNode v) {
-    int bits = 0;
-    if (v.isArray()) {
-      for (JsonNode t : v) {
-        bits |= typeBit(text(t));
-      }
-    } else {
-      bits = typeBit(text(v));
-    }
-    if (bits == 0) {
-      throw new FastSchema.Unsupported("empty type list");
-    }
-    return bits;
-  }
-
-  private static int typeBit(String name) {
-    return switch (name) {
-      case "null" -> NULL;
-      case "boolean" -> BOOLEAN;
-      case "object" -> OBJECT;
-      case "array" -> ARRAY;
-      case "number" -> NUMBER;
-      case "integer" -> INTEGER;
-      case "string" -> STRING;
-      default -> throw new FastSchema.Unsupported("type " + name);
-    };
   }
 
   private static SchemaNode child(JsonNode schema, String file, FastSchema.Compiler compiler) {
