@@ -19,7 +19,6 @@ import java.time.ZonedDateTime;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -97,10 +96,11 @@ public final class LeaseReservations {
    */
   static String canonicalSelectors(com.fasterxml.jackson.databind.JsonNode policy) {
     var s = Checks.at(policy, "spec", "selectors");
+    // Checks.stringMap is the canonical form the selector rules compare: sorted, absent = {}.
     return "ns="
-        + new TreeMap<>(Checks.stringMap(s.get("namespaceSelector")))
+        + Checks.stringMap(s.get("namespaceSelector"))
         + " vmi="
-        + new TreeMap<>(Checks.stringMap(s.get("virtualMachineInstanceSelector")));
+        + Checks.stringMap(s.get("virtualMachineInstanceSelector"));
   }
 
   /** The Lease name of a key: {@code migration-guard-} and 24 hex digits of its SHA-256. */

@@ -3,6 +3,7 @@ package io.migrationguard.webhook.review;
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Shown;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -29,7 +30,10 @@ public final class Verdicts {
    */
   public static final int MAX_WARNING_BYTES = 4096;
 
-  /** Longest field path shown in a message or cause (a map key is data, and can be 3 MiB). */
+  /**
+   * Longest field path shown in a message or cause: each segment is already cut ({@link Shown}),
+   * this bounds a path of many of them (nesting goes 200 levels deep).
+   */
   static final int MAX_FIELD_CHARS = 256;
 
   /** Longest error body shown (the value echoed in it is cut to 256 characters before). */
@@ -82,7 +86,7 @@ public final class Verdicts {
   }
 
   private static String subject(Kind kind, String name) {
-    return kind.kindName() + " \"" + cut(name, MAX_FIELD_CHARS) + "\"";
+    return kind.kindName() + " \"" + Shown.plain(name) + "\"";
   }
 
   /** The first {@link #MAX_LISTED} errors, then how many more (stored or only counted). */
@@ -99,7 +103,7 @@ public final class Verdicts {
             .limit(MAX_LISTED)
             .map(f -> new Verdict.Cause(f.type().wireName(), body(f), field(f)))
             .toList();
-    return new Verdict.Details(cut(name, MAX_FIELD_CHARS), kind.group(), kind.kindName(), causes);
+    return new Verdict.Details(Shown.plain(name), kind.group(), kind.kindName(), causes);
   }
 
   /** A finding as apimachinery renders it, its path cut to {@link #MAX_FIELD_CHARS}. */
