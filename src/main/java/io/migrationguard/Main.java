@@ -3,6 +3,7 @@ package io.migrationguard;
 import io.migrationguard.cli.Lint;
 import io.migrationguard.cli.Version;
 import io.migrationguard.core.names.Suggest;
+import io.migrationguard.export.ExportCommand;
 import io.migrationguard.webhook.tls.Renegotiation;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -13,9 +14,10 @@ import java.util.List;
 /**
  * One jar, one command line. No argument starts the HTTPS webhook (the container's default), as
  * does {@code serve}; {@code lint ...} runs the offline lint straight away (no Quarkus boot, no
- * port, no certificate); {@code version} and {@code help} answer and exit. Anything else is a usage
- * error (exit 2, with the command meant where one is near) and never starts a server: a typo in a
- * CI job must fail at once, not hang on a port until the job's timeout.
+ * port, no certificate), as does {@code export admission-policies}; {@code version} and {@code
+ * help} answer and exit. Anything else is a usage error (exit 2, with the command meant where one
+ * is near) and never starts a server: a typo in a CI job must fail at once, not hang on a port
+ * until the job's timeout.
  */
 @QuarkusMain
 public final class Main {
@@ -31,11 +33,15 @@ public final class Main {
       Commands:
         serve            Start the HTTPS admission webhook (the default: no command).
         lint [OPTIONS]   Lint manifest files offline; 'lint --help' for its options.
+        export admission-policies [OPTIONS]
+                         Write the stateless rules as Kubernetes admission policies;
+                         'export --help' for its options.
         version          Print the version and exit.
         help             Print this help and exit (also --help, -h).
       """;
 
-  private static final List<String> COMMANDS = List.of("serve", "lint", "version", "help");
+  private static final List<String> COMMANDS =
+      List.of("serve", "lint", "export", "version", "help");
 
   private Main() {}
 
@@ -55,6 +61,8 @@ public final class Main {
     switch (args[0]) {
       case "lint":
         return Lint.run(rest, out, err);
+      case "export":
+        return ExportCommand.run(rest, out, err);
       case "version", "--version":
         out.println("migration-guard " + Version.get());
         return 0;

@@ -1,0 +1,116 @@
+package io.migrationguard.export;
+
+import io.migrationguard.core.Settings;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code export admission-policies [-o FILE] [--kubernetes-version V] [--kubevirt-namespace NS]
+ * [--param-not-found Deny|Allow]}: the stateless rules as ValidatingAdmissionPolicies and the
+ * defaulters as MutatingAdmissionPolicies, written to FILE or standard output. Arguments in, exit
+ * code out, no Quarkus boot.
+ */
+public final class ExportCommand {
+  static final int USAGE = 2;
+
+  public static final String HELP =
+      """
+      Usage: java -jar quarkus-run.jar export admission-policies [OPTIONS]
+
+      Writes the rules that need no cluster state as ValidatingAdmissionPolicies (with
+      bindings) and the defaulters as MutatingAdmissionPolicies (Kubernetes 1.34+), for the
+      API server to enforce without the webhook. docs/admission-policies.md says which rules
+      stay in the webhook and why.
+
+      Options:
+        -o, --output FILE             Write to FILE instead of standard output.
+        --kubernetes-version V        Oldest Kubernetes version to run on (default 1.30,
+                                      the first with ValidatingAdmissionPolicy v1).
+        --kubevirt-namespace NS       Namespace of the KubeVirt CR the feature-gate policies
+                                      read (default kubevirt).
+        --param-not-found ACTION      Deny (default) or Allow: what the feature-gate bindings
+                                      do when no KubeVirt CR is there.
+        -h, --help                    Print this help and exit.
+
+      The priority-requester list is the service's migration-guard.priority-requesters
+      (system property, MIGRATION_GUARD_PRIORITY_REQUESTERS, or the packaged default).
+      """;
+
+  private ExportCommand() {}
+
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    if (args.length == 0 || !args[0].equals("admission-policies")) {
+      if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+        out.print(HELP);
+        return 0;
+      }
+      return usage(err, "export: what to export? (admission-policies)");
+    }
+    Map<String, String> options = new java.util.HashMap<>();
+    for (int i = 1; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("-h") || a.equals("--help")) {
+        out.print(HELP);
+        return 0;
+      }
+      String name = a.equals("-o") ? "--output" : a;
+      if (!Set.of("--output", "--kubernetes-version", "--kubevirt-namespace", "--param-not-found")
+          .contains(name)) {
+        return usage(err, "export: unknown option " + a);
+      }
+      if (i + 1 == args.length) {
+        return usage(err, "export: " + a + " needs a value");
+      }
+      options.put(name, args[++i]);
+    }
+    KubernetesVersion version =
+        KubernetesVersion.parse(
+            options.getOrDefault("--kubernetes-version", KubernetesVersion.OLDEST.toString()));
+    if (version == null) {
+      return usage(err, "export: --kubernetes-version must look like 1.30 or v1.34.2");
+    }
+    if (!version.atLeast(1, 30)) {
+      return usage(
+          err, "export: Kubernetes " + version + " has no ValidatingAdmissionPolicy v1 (1.30+)");
+    }
+    String action = options.getOrDefault("--param-not-found", ExportOptions.DENY);
+    if (!action.equals("Deny") && !action.equals("Allow")) {
+      return usage(err, "export: --param-not-found must be Deny or Allow");
+    }
+    Settings defaults = Settings.defaults();
+    Settings settings =
+        new Settings(
+            ServiceSetting.list("migration-guard.priority-requesters"),
+            defaults.configuredDefaults());
+    ExportOptions export =
+        new ExportOptions(
+            version,
+            settings,
+            options.getOrDefault("--kubevirt-namespace", ExportOptions.KUBEVIRT_NAMESPACE),
+            action);
+    String text = PolicyWriter.write(PolicyDocuments.build(export), export);
+    String file = options.get("--output");
+    if (file == null) {
+      out.print(text);
+      return 0;
+    }
+    try {
+      Files.writeString(Path.of(file), text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      err.println("export: cannot write " + file + ": " + e.getMessage());
+      return USAGE;
+    }
+    return 0;
+  }
+
+  private static int usage(PrintStream err, String message) {
+    err.println(message);
+    err.print(HELP);
+    return USAGE;
+  }
+}

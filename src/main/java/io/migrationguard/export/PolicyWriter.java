@@ -1,0 +1,38 @@
+package io.migrationguard.export;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/** The export as one multi-document YAML stream, {@code kubectl apply -f} ready. */
+final class PolicyWriter {
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+          YAMLFactory.builder()
+              .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+              .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+              .build());
+
+  private PolicyWriter() {}
+
+  static String write(List<ObjectNode> objects, ExportOptions options) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# migration-guard admission policies for Kubernetes ")
+        .append(options.kubernetes())
+        .append("+, from its rule catalogue (export admission-policies).\n")
+        .append("# The rules that stay in the webhook, and why: docs/admission-policies.md.\n");
+    for (ObjectNode o : objects) {
+      sb.append("---\n");
+      try {
+        sb.append(YAML.writeValueAsString(o));
+      } catch (JsonProcessingException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,45 @@
+package io.migrationguard.export;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * A setting of the service read without starting it, from the sources the service reads it from,
+ * first found wins: a system property, the environment variable of the same name ({@code
+ * MIGRATION_GUARD_PRIORITY_REQUESTERS}), then the packaged {@code application.properties}.
+ */
+final class ServiceSetting {
+  private ServiceSetting() {}
+
+  /** The comma-separated list {@code name} is set to, empty when it is set to nothing. */
+  static Set<String> list(String name) {
+    String value = System.getProperty(name);
+    if (value == null) {
+      value = System.getenv(name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_"));
+    }
+    if (value == null) {
+      value = packaged().getProperty(name, "");
+    }
+    Set<String> out = new LinkedHashSet<>();
+    Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(out::add);
+    return out;
+  }
+
+  private static Properties packaged() {
+    Properties p = new Properties();
+    try (InputStream in = ServiceSetting.class.getResourceAsStream("/application.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,40 @@
+package io.migrationguard.core.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.migrationguard.core.Decision;
+import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.testing.CaseFiles;
+import io.migrationguard.export.ExportedChecks;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every case of every exported rule's data file (the data {@link RuleCasesTest} runs through the
+ * engine) evaluated through the exported admission policies with cel-java: the same findings, with
+ * the same words, paths and actions (Deny for errors, Warn for warnings).
+ */
+class ExportedPoliciesEquivalenceTest {
+
+  static Stream<RuleCase> cases() {
+    return CaseFiles.list("rules").stream()
+        .flatMap(f -> RuleCase.load(f).stream())
+        .filter(c -> ExportedChecks.exported(c.rule()))
+        // A policy reads its parameter from the API server itself: no lookup can fail.
+        .filter(c -> !c.unavailable());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void samePoliciesVerdict(RuleCase c) {
+    Decision decision = c.run();
+    FeatureGates gates = CaseFiles.cluster(c.cluster()).featureGates();
+    var review =
+        ExportedChecks.review(c.kind(), c.operation(), c.object(), c.oldObject(), c.requester());
+    assertEquals(
+        ExportedChecks.engine(review, decision.findings(), c.rule()),
+        ExportedChecks.policies(c.engine().settings(), review, gates, c.rule()),
+        c.toString());
+  }
+}
