@@ -12,11 +12,13 @@ import dev.cel.common.types.OpaqueType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.common.types.TypeParamType;
 import dev.cel.extensions.CelExtensions;
+import dev.cel.extensions.CelStringExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelFunctionBinding;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
 import java.math.BigDecimal;
+import java.util.EnumSet;
 import java.util.List;
 
 /**
@@ -36,15 +38,29 @@ final class KubernetesCel {
 
   private KubernetesCel() {}
 
-  static Cel build() {
+  /**
+   * The environment of Kubernetes 1.30 (ValidatingAdmissionPolicy), or with {@code
+   * twoVarComprehensions} that of 1.32 and later (MutatingAdmissionPolicy is 1.34+): an expression
+   * calling what its version lacks fails to compile.
+   */
+  static Cel build(boolean twoVarComprehensions) {
     CelType t = TypeParamType.create("T");
-    return CelFactory.standardCelBuilder()
-        .setOptions(CelOptions.current().enableHeterogeneousNumericComparisons(true).build())
-        .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
-        .addCompilerLibraries(
-            CelExtensions.strings(), CelExtensions.optional(), CelExtensions.comprehensions())
-        .addRuntimeLibraries(
-            CelExtensions.strings(), CelExtensions.optional(), CelExtensions.comprehensions())
+    // ext.Strings version 2, as the API server's base environment has it from 1.29: no reverse.
+    var strings =
+        CelExtensions.strings(
+            EnumSet.complementOf(EnumSet.of(CelStringExtensions.Function.REVERSE)));
+    var builder =
+        CelFactory.standardCelBuilder()
+            .setOptions(CelOptions.current().enableHeterogeneousNumericComparisons(true).build())
+            .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+            .addCompilerLibraries(strings, CelExtensions.optional())
+            .addRuntimeLibraries(strings, CelExtensions.optional());
+    if (twoVarComprehensions) {
+      builder
+          .addCompilerLibraries(CelExtensions.comprehensions())
+          .addRuntimeLibraries(CelExtensions.comprehensions());
+    }
+    return builder
         .addVar("object", SimpleType.DYN)
         .addVar("oldObject", SimpleType.DYN)
         .addVar("request", SimpleType.DYN)

@@ -44,7 +44,8 @@ public final class PolicyEvaluator {
       "no params found for policy binding with `Deny` parameterNotFoundAction";
 
   private final List<ObjectNode> objects;
-  private final Cel cel = KubernetesCel.build();
+  private final Cel validating = KubernetesCel.build(false);
+  private final Cel mutating = KubernetesCel.build(true);
   private final Map<String, CelAbstractSyntaxTree> compiled = new HashMap<>();
 
   public PolicyEvaluator(List<ObjectNode> objects) {
@@ -67,12 +68,12 @@ public final class PolicyEvaluator {
         }
       }
       Map<String, Object> vars = bindings(r, params);
-      vars.put("variables", variables(policy, vars));
+      vars.put("variables", variables(validating, policy, vars));
       for (JsonNode v : policy.at("/spec/validations")) {
-        if (!Boolean.TRUE.equals(eval(v.path("expression").asText(), vars))) {
+        if (!Boolean.TRUE.equals(eval(validating, v.path("expression").asText(), vars))) {
           String rule = v.path("message").asText().replaceFirst("^failed rule ", "");
-          out.add(
-              new Failure(rule, action, (String) eval(v.path("messageExpression").asText(), vars)));
+          String message = (String) eval(validating, v.path("messageExpression").asText(), vars);
+          out.add(new Failure(rule, action, message));
         }
       }
     }
@@ -88,16 +89,10 @@ public final class PolicyEvaluator {
         Request now =
             new Request(r.kind(), r.operation(), object, r.oldObject(), r.username(), null);
         Map<String, Object> vars = bindings(now, null);
-        vars.put("variables", variables(policy, vars));
-        // A JSONPatch object is a map with the same fields here: cel-java has no such type.
-        String expression =
-            m.at("/jsonPatch/expression")
-                .asText()
-                .replace("JSONPatch{op: ", "{'op': ")
-                .replace(", path: ", ", 'path': ")
-                .replace(", value: ", ", 'value': ");
+        vars.put("variables", variables(mutating, policy, vars));
+        String expression = mapPatches(m.at("/jsonPatch/expression").asText());
         List<PatchOp> ops = new ArrayList<>();
-        for (Object p : (List<?>) eval(expression, vars)) {
+        for (Object p : (List<?>) eval(mutating, expression, vars)) {
           Map<?, ?> op = (Map<?, ?>) p;
           ops.add(
               new PatchOp(
@@ -109,6 +104,14 @@ public final class PolicyEvaluator {
       }
     }
     return object;
+  }
+
+  /** A JSONPatch object is a map with the same fields here: cel-java has no such type. */
+  private static String mapPatches(String expression) {
+    return expression
+        .replace("JSONPatch{op: ", "{'op': ")
+        .replace(", path: ", ", 'path': ")
+        .replace(", value: ", ", 'value': ");
   }
 
   private List<ObjectNode> matching(String kind, Request r) {
@@ -152,27 +155,50 @@ public final class PolicyEvaluator {
   }
 
   /** The policy's variables, each seeing the ones before it. */
-  private Map<String, Object> variables(ObjectNode policy, Map<String, Object> vars) {
+  private Map<String, Object> variables(Cel cel, ObjectNode policy, Map<String, Object> vars) {
     Map<String, Object> values = new LinkedHashMap<>();
     vars.put("variables", values);
     for (JsonNode v : policy.at("/spec/variables")) {
-      values.put(v.path("name").asText(), eval(v.path("expression").asText(), vars));
+      values.put(v.path("name").asText(), eval(cel, v.path("expression").asText(), vars));
     }
     return values;
   }
 
-  private Object eval(String expression, Map<String, Object> vars) {
+  /** Compiles {@code expression} in {@code cel} (an assertion error when it does not). */
+  CelAbstractSyntaxTree compile(Cel cel, String expression) {
+    return compiled.computeIfAbsent(
+        (cel == validating ? "v:" : "m:") + expression,
+        e -> {
+          try {
+            return cel.compile(expression).getAst();
+          } catch (dev.cel.common.CelValidationException ex) {
+            throw new AssertionError("does not compile: " + ex.getMessage(), ex);
+          }
+        });
+  }
+
+  /** Compiles every expression of the export: validating ones in 1.30's environment. */
+  public void compileAll() {
+    for (ObjectNode o : objects) {
+      Cel cel = o.path("kind").asText().startsWith("Validating") ? validating : mutating;
+      for (String list : List.of("variables", "validations", "mutations", "matchConditions")) {
+        for (JsonNode item : o.at("/spec/" + list)) {
+          for (String field : List.of("expression", "messageExpression")) {
+            if (item.hasNonNull(field)) {
+              compile(cel, item.get(field).asText());
+            }
+          }
+          if (item.at("/jsonPatch/expression").isTextual()) {
+            compile(cel, mapPatches(item.at("/jsonPatch/expression").asText()));
+          }
+        }
+      }
+    }
+  }
+
+  private Object eval(Cel cel, String expression, Map<String, Object> vars) {
     try {
-      CelAbstractSyntaxTree ast =
-          compiled.computeIfAbsent(
-              expression,
-              e -> {
-                try {
-                  return cel.compile(e).getAst();
-                } catch (dev.cel.common.CelValidationException ex) {
-                  throw new AssertionError("does not compile: " + ex.getMessage(), ex);
-                }
-              });
+      CelAbstractSyntaxTree ast = compile(cel, expression);
       return cel.createProgram(ast).eval(vars);
     } catch (CelEvaluationException e) {
       throw new AssertionError("evaluation failed: " + e.getMessage() + " in " + expression, e);
