@@ -5,6 +5,7 @@ import io.migrationguard.core.Engines;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.rules.Rules;
+import io.migrationguard.export.RuleExports;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,6 +33,7 @@ public class WebhookBeans {
       @ConfigProperty(name = "migration-guard.priority-requesters")
           Optional<List<String>> requesters,
       @ConfigProperty(name = "migration-guard.disabled-rules") Optional<List<String>> disabled,
+      @ConfigProperty(name = "migration-guard.skip-exported-rules") boolean skipExported,
       Config config) {
     Settings settings =
         new Settings(
@@ -39,6 +41,11 @@ public class WebhookBeans {
             ConfiguredDefaults.read(
                 config.getPropertyNames(), name -> config.getOptionalValue(name, String.class)));
     Set<String> off = new HashSet<>(disabled.orElse(List.of()));
+    if (skipExported) {
+      // The API server enforces these through the exported admission policies (overlay
+      // manifests/overlays/policies): judging them here too would only repeat each denial.
+      off.addAll(RuleExports.exportedIds(settings));
+    }
     String bad = Rules.checkDisabled(off, engineIds(settings));
     if (bad != null) {
       // Stop at start: a typo here would silently leave the rule on (or off) in production.
