@@ -78,7 +78,7 @@ class KustomizeBuildTest {
     assertTrue(built.stream().anyMatch(o -> o.path("kind").asText().equals("Secret")));
   }
 
-  private static List<JsonNode> build(Path dir) {
+  static List<JsonNode> build(Path dir) {
     Commands.Result r = Commands.run(List.of("kubectl", "kustomize", dir.toString())).ok();
     try {
       Path f = Files.createTempFile("mg-build", ".yaml");

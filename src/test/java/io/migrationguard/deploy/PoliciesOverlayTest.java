@@ -1,0 +1,75 @@
+package io.migrationguard.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.export.ExportCommand;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * manifests/overlays/policies: its policies are a fresh export, the service is told to skip the
+ * exported rules, and the migration webhook sees only the updates that change a spec. The build
+ * through kubectl's kustomize is checked when kubectl is installed.
+ */
+class PoliciesOverlayTest {
+  static final Path OVERLAY = Path.of("manifests", "overlays", "policies");
+
+  @Test
+  void policiesAreAFreshExport() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code =
+        ExportCommand.run(
+            new String[] {"admission-policies"},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            System.err);
+    assertEquals(0, code);
+    assertEquals(
+        out.toString(StandardCharsets.UTF_8),
+        Files.readString(OVERLAY.resolve("admission-policies.yaml")),
+        "re-export: java -jar target/quarkus-app/quarkus-run.jar export admission-policies -o "
+            + OVERLAY.resolve("admission-policies.yaml"));
+  }
+
+  @Test
+  void skipSettingIsDeclaredForItsEnvironmentVariable() throws Exception {
+    String properties = Files.readString(Path.of("src/main/resources/application.properties"));
+    assertTrue(properties.contains("\nmigration-guard.skip-exported-rules="));
+    JsonNode op = Manifests.readAll(OVERLAY.resolve("skip-exported-rules.yaml")).get(0);
+    op = op.isArray() ? op.get(0) : op;
+    assertEquals("MIGRATION_GUARD_SKIP_EXPORTED_RULES", op.at("/value/name").asText());
+  }
+
+  @Test
+  void buildsWithPoliciesSkipAndNarrowedWebhook() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Commands.available("kubectl", "version", "--client"),
+        "kubectl is not installed: the overlay's build is not checked");
+    List<JsonNode> built = KustomizeBuildTest.build(OVERLAY);
+    long policies = 0;
+    for (JsonNode o : built) {
+      String kind = o.path("kind").asText();
+      if (kind.startsWith("ValidatingAdmissionPolicy")) {
+        policies++;
+        assertTrue(o.at("/metadata/namespace").isMissingNode(), "cluster-scoped: " + kind);
+      } else if (kind.equals("Deployment")) {
+        assertTrue(
+            o.at("/spec/template/spec/containers/0/env")
+                .toString()
+                .contains("{\"name\":\"MIGRATION_GUARD_SKIP_EXPORTED_RULES\",\"value\":\"true\"}"));
+      } else if (kind.equals("ValidatingWebhookConfiguration")) {
+        JsonNode vmim = o.at("/webhooks/0");
+        assertEquals("vmim.validate.migrationguard.io", vmim.path("name").asText());
+        assertEquals(1, vmim.path("matchConditions").size());
+        assertTrue(o.at("/webhooks/1/matchConditions").isMissingNode(), "policies: every request");
+      }
+    }
+    assertEquals(12, policies, "6 policies and their bindings");
+  }
+}
