@@ -60,13 +60,24 @@ final class ValidatingPolicies {
     }
     spec.set("matchConstraints", Resources.matchConstraints(g.kind()));
     spec.put("failurePolicy", "Fail");
+    // Only the variables the checks read: each is built lazily, but it is compiled with the policy.
+    StringBuilder uses = new StringBuilder();
+    g.checks().forEach(c -> uses.append(c.expression()).append(c.message()));
     ArrayNode variables = spec.putArray("variables");
-    variables.addObject().put("name", Cel.ESCAPES).put("expression", Cel.escapesMap());
-    if (g.kind() == Kind.POLICY && !g.gates()) {
+    if (uses.indexOf("variables." + PolicyChecks.BANDWIDTH_PROBLEM) >= 0) {
+      uses.append(PolicyChecks.bandwidthProblem());
+    }
+    if (uses.indexOf("variables." + Cel.ESCAPES) >= 0) {
+      variables.addObject().put("name", Cel.ESCAPES).put("expression", Cel.escapesMap());
+    }
+    if (uses.indexOf("variables." + PolicyChecks.BANDWIDTH_PROBLEM) >= 0) {
       variables
           .addObject()
           .put("name", PolicyChecks.BANDWIDTH_PROBLEM)
           .put("expression", PolicyChecks.bandwidthProblem());
+    }
+    if (variables.isEmpty()) {
+      spec.remove("variables");
     }
     ArrayNode validations = spec.putArray("validations");
     for (Check c : g.checks()) {
