@@ -37,6 +37,18 @@ class MainTest {
   }
 
   @Test
+  void exportIsACommand() {
+    Run help = run("export", "--help");
+    assertEquals(0, help.code());
+    assertTrue(help.out().contains("export admission-policies"), help.out());
+    assertTrue(run("help").out().contains("export admission-policies"));
+    Run policies = run("export", "admission-policies");
+    assertEquals(0, policies.code(), policies.err());
+    assertTrue(policies.out().contains("kind: ValidatingAdmissionPolicy\n"), policies.out());
+    assertTrue(run("exprt").err().contains("did you mean export?"));
+  }
+
+  @Test
   void aTypoIsAUsageErrorWithTheCommandMeant() {
     Run r = run("lnt", "manifests/");
     assertEquals(2, r.code());

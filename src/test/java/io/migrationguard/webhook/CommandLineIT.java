@@ -46,7 +46,8 @@ class CommandLineIT {
             new String[] {"version"},
             new String[] {"--version"},
             new String[] {"lnt", "manifests/"},
-            new String[] {"lint", "--help"})) {
+            new String[] {"lint", "--help"},
+            new String[] {"export", "--help"})) {
       Exit e = run(args);
       boolean typo = args[0].equals("lnt");
       assertEquals(typo ? 2 : 0, e.code(), String.join(" ", args) + ": " + e.output());
