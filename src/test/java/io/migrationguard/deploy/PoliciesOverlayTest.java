@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.export.ExportCommand;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.migrationguard.export.PackagedExport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,15 +20,8 @@ class PoliciesOverlayTest {
 
   @Test
   void policiesAreAFreshExport() throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int code =
-        ExportCommand.run(
-            new String[] {"admission-policies"},
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            System.err);
-    assertEquals(0, code);
     assertEquals(
-        out.toString(StandardCharsets.UTF_8),
+        PackagedExport.text(),
         Files.readString(OVERLAY.resolve("admission-policies.yaml")),
         "re-export: java -jar target/quarkus-app/quarkus-run.jar export admission-policies -o "
             + OVERLAY.resolve("admission-policies.yaml"));

@@ -109,25 +109,14 @@ class AdmissionPoliciesExportTest {
       }
     }
     assertEquals(2, gates, "one feature-gate binding per kind");
-    assertEquals(run("admission-policies").out(), run("admission-policies").out(), "stable");
+    assertEquals(PackagedExport.text(), PackagedExport.text(), "stable");
   }
 
   @Test
   void priorityRequestersAreTheServicesSetting() {
-    String name = "migration-guard.priority-requesters";
-    String before = System.getProperty(name);
-    try {
-      System.setProperty(name, "system:serviceaccount:ops:descheduler, alice");
-      String out = run("admission-policies").out();
-      assertTrue(out.contains("['alice', 'system:serviceaccount:ops:descheduler']"), out);
-    } finally {
-      if (before == null) {
-        System.clearProperty(name);
-      } else {
-        System.setProperty(name, before);
-      }
-    }
-    String packaged = run("admission-policies").out();
+    String set = PackagedExport.withRequesters("system:serviceaccount:ops:descheduler, alice");
+    assertTrue(set.contains("['alice', 'system:serviceaccount:ops:descheduler']"), set);
+    String packaged = PackagedExport.text();
     assertTrue(packaged.contains("['system:serviceaccount:kubevirt:kubevirt-controller']"));
   }
 

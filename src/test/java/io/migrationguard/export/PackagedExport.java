@@ -1,0 +1,52 @@
+package io.migrationguard.export;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * {@code export admission-policies} with the service's packaged settings, whatever system
+ * properties other tests of the same JVM left behind (a Quarkus test profile's overrides stay).
+ */
+public final class PackagedExport {
+  static final String REQUESTERS = "migration-guard.priority-requesters";
+
+  private PackagedExport() {}
+
+  /** The standard output of {@code export admission-policies args...}; it must exit 0. */
+  public static synchronized String text(String... args) {
+    return withRequesters(null, args);
+  }
+
+  /** The same, with the requester setting given as a system property (null: none). */
+  static synchronized String withRequesters(String requesters, String... args) {
+    String before = System.getProperty(REQUESTERS);
+    try {
+      if (requesters == null) {
+        System.clearProperty(REQUESTERS);
+      } else {
+        System.setProperty(REQUESTERS, requesters);
+      }
+      String[] all = new String[args.length + 1];
+      all[0] = "admission-policies";
+      System.arraycopy(args, 0, all, 1, args.length);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int code =
+          ExportCommand.run(
+              all,
+              new PrintStream(out, true, StandardCharsets.UTF_8),
+              new PrintStream(err, true, StandardCharsets.UTF_8));
+      if (code != 0) {
+        throw new AssertionError("exit " + code + ": " + err.toString(StandardCharsets.UTF_8));
+      }
+      return out.toString(StandardCharsets.UTF_8);
+    } finally {
+      if (before == null) {
+        System.clearProperty(REQUESTERS);
+      } else {
+        System.setProperty(REQUESTERS, before);
+      }
+    }
+  }
+}
