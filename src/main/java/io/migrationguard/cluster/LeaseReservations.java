@@ -31,13 +31,19 @@ import java.util.function.Function;
  * stays; the Lease closes the window between "allowed" here and the informers seeing the object.
  *
  * <p>A Lease lasts {@code migration-guard.cluster.inflight-ttl}; it is taken over when expired or
- * when held for the same object (a retried create), and {@link #sweep} deletes the expired ones.
- * Blocking: called off the event loop, within the review's lookup budget.
+ * when held for the same object for a second or more (a retried create), and {@link #sweep} deletes
+ * the expired ones. Blocking: called off the event loop, within the review's lookup budget.
  */
 public final class LeaseReservations {
   /** The label on every Lease of ours (the sweep lists by it). */
   public static final Map<String, String> LABELS =
       Map.of("app.kubernetes.io/managed-by", "migration-guard");
+
+  /**
+   * How long after a Lease is taken the same object counts as a retry: longer than the spread of
+   * requests sent together, shorter than any client's retry after a denial or a timeout.
+   */
+  static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
   private final KubernetesClient client;
   private final String namespace;
@@ -179,7 +185,7 @@ public final class LeaseReservations {
         String currentHolder =
             current.getSpec() == null ? null : current.getSpec().getHolderIdentity();
         if (!expired(current)
-            && !objectOf(currentHolder).equals(objectOf(holder))
+            && !retriedBy(current, currentHolder, holder)
             && !released(holders.apply(objectOf(currentHolder)), current)) {
           return new Outcome.Held(name, currentHolder);
         }
@@ -228,6 +234,20 @@ public final class LeaseReservations {
       }
     }
     return deleted;
+  }
+
+  /**
+   * Whether {@code holder} retries the create that holds the Lease: the same object, and the Lease
+   * taken at least {@link #RETRY_AFTER} ago. Identical creates sent at the same moment (the same
+   * name to two replicas) are two requests, not a retry: the API server would store at most one of
+   * them, so the webhook admits at most one.
+   */
+  private boolean retriedBy(Lease l, String currentHolder, String holder) {
+    if (!objectOf(currentHolder).equals(objectOf(holder))) {
+      return false;
+    }
+    var renewed = l.getSpec() == null ? null : l.getSpec().getRenewTime();
+    return renewed == null || !renewed.toInstant().plus(RETRY_AFTER).isAfter(clock.instant());
   }
 
   private boolean released(Holder holder, Lease l) {

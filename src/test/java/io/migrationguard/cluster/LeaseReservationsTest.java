@@ -169,7 +169,11 @@ class LeaseReservationsTest {
     String key = LeaseReservations.key(policy("first", "t")).orElseThrow();
     assertInstanceOf(
         LeaseReservations.Outcome.Reserved.class, a.reserve(key, policy("first", "t")));
-    // The same object again (a retried create) takes it over; another object is refused.
+    // The same object sent to the other replica at the same moment is a second request, not a
+    // retry: refused. A second later it is a retried create, and takes the Lease over; another
+    // object is refused.
+    assertInstanceOf(LeaseReservations.Outcome.Held.class, b.reserve(key, policy("first", "t")));
+    now.set(now.get().plus(LeaseReservations.RETRY_AFTER));
     assertInstanceOf(
         LeaseReservations.Outcome.Reserved.class, b.reserve(key, policy("first", "t")));
     var held = b.reserve(key, policy("second", "t"));
