@@ -80,7 +80,7 @@ public final class ReviewGate {
     this.reservations = reservations;
     this.lookupBudget = lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE));
     for (int i = 0; i < STRIPES; i++) {
-      locks[i] = new ReentrantLock(true);
+      locks[i] = new ReentrantLock();
     }
   }
 

@@ -173,7 +173,7 @@ class LeaseReservationsTest {
     // retry: refused. A second later it is a retried create, and takes the Lease over; another
     // object is refused.
     assertInstanceOf(LeaseReservations.Outcome.Held.class, b.reserve(key, policy("first", "t")));
-    now.set(now.get().plus(LeaseReservations.RETRY_AFTER));
+    now.set(now.get().plus(LeaseTerms.RETRY_AFTER));
     assertInstanceOf(
         LeaseReservations.Outcome.Reserved.class, b.reserve(key, policy("first", "t")));
     var held = b.reserve(key, policy("second", "t"));
@@ -196,6 +196,24 @@ class LeaseReservationsTest {
     now.set(now.get().plusSeconds(11));
     assertEquals(1, b.sweep());
     assertEquals(0, clients.get(0).leases().inNamespace(NS).list().getItems().size());
+  }
+
+  @Test
+  void aLeaseThisReplicaHoldsRefusesAnotherObjectWithoutARoundTrip() {
+    LeaseReservations a = replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10));
+    String key = LeaseReservations.key(policy("first", "r")).orElseThrow();
+    assertInstanceOf(
+        LeaseReservations.Outcome.Reserved.class, a.reserve(key, policy("first", "r")));
+    int requests = server.getRequestCount();
+    var again = a.reserve(key, policy("second", "r"));
+    assertInstanceOf(LeaseReservations.Outcome.Held.class, again);
+    assertTrue(
+        ((LeaseReservations.Outcome.Held) again).holder().startsWith("MigrationPolicy/first"));
+    assertEquals(requests, server.getRequestCount(), "answered from what this replica wrote");
+    // Another replica, which holds nothing, asks the API server and gets the same answer.
+    LeaseReservations b = replica("replica-b", Clock.systemUTC(), Duration.ofSeconds(10));
+    assertInstanceOf(LeaseReservations.Outcome.Held.class, b.reserve(key, policy("second", "r")));
+    assertTrue(server.getRequestCount() > requests);
   }
 
   private static Review migration(String name) {
@@ -236,6 +254,6 @@ class LeaseReservationsTest {
         new Review(Kind.POLICY, Operation.CREATE, other, null, null, "u", FieldValidation.WARN);
     assertEquals(LeaseReservations.key(one), LeaseReservations.key(same));
     assertNotEquals(LeaseReservations.key(one), LeaseReservations.key(policy("a", "y")));
-    assertTrue(LeaseReservations.leaseName(LeaseReservations.key(one).orElseThrow()).length() < 64);
+    assertTrue(ReservationKeys.leaseName(LeaseReservations.key(one).orElseThrow()).length() < 64);
   }
 }
