@@ -7,11 +7,11 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Settings;
 
 /**
- * One defaulting mutation of rules.md §5. It edits a copy of the object in place; the engine diffs
- * the copy against the original to get a minimal JSON Patch. A defaulter only adds what is absent,
- * never rewrites a user's value, and must leave an already-defaulted object unchanged
- * (idempotence). It must tolerate ill-typed input (a string where a map is expected): then it does
- * nothing.
+ * One defaulting mutation of docs/architecture.md#mutations. It edits a copy of the object in
+ * place; the engine diffs the copy against the original to get a minimal JSON Patch. A defaulter
+ * only adds what is absent, never rewrites a user's value, and must leave an already-defaulted
+ * object unchanged (idempotence). It must tolerate ill-typed input (a string where a map is
+ * expected): then it does nothing.
  */
 public interface Defaulter {
   /** The mutation id, e.g. {@code vmim-finalizer}. */

@@ -4,7 +4,7 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 
 /**
- * One check of rules.md, one class each. A rule reads the review (and, when its {@link
+ * One check of docs/rules.md, one class each. A rule reads the review (and, when its {@link
  * RuleInfo#lookups()} say so, the cluster) and reports problems into {@link Findings}; it never
  * throws for bad input. It may assume the object passed the schema.
  */

@@ -33,7 +33,7 @@ import java.util.Set;
 
 /**
  * The rule catalogue: one explicit list, in the order findings are reported (metadata first, as
- * apimachinery validates ObjectMeta first, then rules.md §2 and §3 in table order).
+ * apimachinery validates ObjectMeta first, then docs/architecture.md#rules in table order).
  */
 public final class Rules {
   private Rules() {}
@@ -62,7 +62,10 @@ public final class Rules {
     return null;
   }
 
-  /** Every rule of rules.md §2-§4, configured with {@code settings} (disabled ones left out). */
+  /**
+   * Every rule of docs/architecture.md#rules, configured with {@code settings} (disabled ones left
+   * out).
+   */
   public static List<Rule> catalogue(Settings settings) {
     return all(settings).stream()
         .filter(r -> !settings.disabledRules().contains(r.info().id()))
@@ -72,11 +75,11 @@ public final class Rules {
   /** Every rule, disabled or not (the catalogue as documented). */
   public static List<Rule> all(Settings settings) {
     return List.of(
-        // §4 metadata, both kinds
+        // metadata, both kinds
         new MetadataName(),
         new MetadataNamespace(),
         new MetadataLabels(),
-        // §2 VirtualMachineInstanceMigration
+        // VirtualMachineInstanceMigration
         new VmiNameRequired(),
         new VmiNameFormat(),
         new PriorityEnum(),
@@ -89,7 +92,7 @@ public final class Rules {
         new SelectorLabelStable(),
         new VmiMigratable(),
         new NoInflight(),
-        // §3 MigrationPolicy
+        // MigrationPolicy
         new CompletionTimeout(),
         new Bandwidth(),
         new SelectorLabels(),

@@ -51,7 +51,8 @@ class MutationCasesTest {
     for (PatchOp op : c.engine().mutate(c.review(c.object())).patch()) {
       switch (op.op()) {
         case "add" -> assertTrue(absent(held, op.path()), c + ": add over " + op.path());
-        // The one exception (rules.md §5): KubeVirt's bookkeeping label follows spec.vmiName.
+        // The one exception (docs/architecture.md#mutations): KubeVirt's bookkeeping label follows
+        // spec.vmiName.
         case "replace" ->
             assertTrue(
                 held.at(op.path()).isNull() || op.path().equals(VMI_NAME_LABEL),
