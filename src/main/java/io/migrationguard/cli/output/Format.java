@@ -13,47 +13,27 @@ import java.util.stream.Collectors;
  * format and the help text derive. A new format is a constant here and its {@link Report} class.
  */
 public enum Format {
-  TEXT(true) {
-    @Override
-    Report create(PrintStream out, ReportContext context, Map<String, String> fixes) {
-      return new TextReport(out, fixes);
-    }
-  },
-  JSON(false) {
-    @Override
-    Report create(PrintStream out, ReportContext context, Map<String, String> fixes) {
-      return new JsonReport(out, fixes);
-    }
-  },
-  JUNIT(false) {
-    @Override
-    Report create(PrintStream out, ReportContext context, Map<String, String> fixes) {
-      return new JunitReport(out);
-    }
-  },
-  SARIF(false) {
-    @Override
-    Report create(PrintStream out, ReportContext context, Map<String, String> fixes) {
-      return new SarifReport(out, context);
-    }
-  },
-  GITHUB(true) {
-    @Override
-    Report create(PrintStream out, ReportContext context, Map<String, String> fixes) {
-      return new GithubReport(out, context.summaryFlag());
-    }
-  };
+  TEXT(true, (out, context, fixes) -> new TextReport(out, fixes)),
+  JSON(false, (out, context, fixes) -> new JsonReport(out, fixes)),
+  JUNIT(false, (out, context, fixes) -> new JunitReport(out)),
+  SARIF(false, (out, context, fixes) -> new SarifReport(out, context)),
+  GITHUB(true, (out, context, fixes) -> new GithubReport(out, context.summaryFlag()));
+
+  /** How a format's report is made: its stream, the run's context, each rule's fix by id. */
+  private interface Factory {
+    Report create(PrintStream out, ReportContext context, Map<String, String> fixes);
+  }
 
   /** The format without {@code -o}. */
   public static final Format DEFAULT = TEXT;
 
   private final boolean printsSummary;
+  private final Factory factory;
 
-  Format(boolean printsSummary) {
+  Format(boolean printsSummary, Factory factory) {
     this.printsSummary = printsSummary;
+    this.factory = factory;
   }
-
-  abstract Report create(PrintStream out, ReportContext context, Map<String, String> fixes);
 
   /**
    * The report of this format on {@code out}; {@code hints} says whether the text report prints
@@ -62,7 +42,7 @@ public enum Format {
   public Report open(PrintStream out, ReportContext context, boolean hints) {
     Map<String, String> fixes = new HashMap<>();
     context.rules().forEach(d -> fixes.put(d.id(), d.fix()));
-    return create(out, context, this == TEXT && !hints ? Map.of() : fixes);
+    return factory.create(out, context, this == TEXT && !hints ? Map.of() : fixes);
   }
 
   /** Whether the report prints the summary line itself (else the lint adds it where needed). */
