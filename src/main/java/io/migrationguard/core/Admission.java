@@ -168,7 +168,7 @@ public final class Admission {
     ObjectNode original = (ObjectNode) review.object();
     ObjectNode copy = original.deepCopy();
     for (Defaulter d : defaulters) {
-      if (d.appliesTo(review.kind(), review.operation())) {
+      if (d.info().appliesTo(review.kind(), review.operation())) {
         d.apply(review, copy, settings);
       }
     }

@@ -7,17 +7,13 @@ import io.migrationguard.core.rules.meta.MetadataName;
 import io.migrationguard.core.rules.meta.MetadataNamespace;
 import io.migrationguard.core.rules.policy.Bandwidth;
 import io.migrationguard.core.rules.policy.CompletionTimeout;
-import io.migrationguard.core.rules.policy.DowntimeTuningGate;
 import io.migrationguard.core.rules.policy.ExperimentalExclusive;
-import io.migrationguard.core.rules.policy.MaxDowntimeGate;
 import io.migrationguard.core.rules.policy.SelectorLabels;
 import io.migrationguard.core.rules.policy.SelectorsEmpty;
 import io.migrationguard.core.rules.policy.SelectorsTie;
 import io.migrationguard.core.rules.policy.SelectorsUnique;
 import io.migrationguard.core.rules.policy.StallDetectorFactors;
-import io.migrationguard.core.rules.policy.StallDetectorGate;
 import io.migrationguard.core.rules.vmim.AddedNodeSelector;
-import io.migrationguard.core.rules.vmim.DecentralizedGate;
 import io.migrationguard.core.rules.vmim.MigrationIds;
 import io.migrationguard.core.rules.vmim.NoInflight;
 import io.migrationguard.core.rules.vmim.PriorityEnum;
@@ -86,7 +82,7 @@ public final class Rules {
         new PriorityRequester(settings.priorityRequesters()),
         new AddedNodeSelector(),
         new MigrationIds(),
-        new DecentralizedGate(),
+        GateRules.decentralized(),
         new SelectorLabelMatches(),
         new SpecImmutable(),
         new SelectorLabelStable(),
@@ -99,9 +95,9 @@ public final class Rules {
         new SelectorsUnique(),
         new SelectorsTie(),
         new SelectorsEmpty(),
-        new MaxDowntimeGate(),
-        new DowntimeTuningGate(),
-        new StallDetectorGate(),
+        GateRules.maxDowntime(),
+        GateRules.downtimeTuning(),
+        GateRules.stallDetector(),
         new ExperimentalExclusive(),
         new StallDetectorFactors());
   }

@@ -67,7 +67,7 @@ class MutationCasesTest {
 
   @Test
   void everyDefaulterHasAFileWithChangingAndUnchangingCases() {
-    Set<String> ids = Defaulters.all().stream().map(Defaulter::id).collect(Collectors.toSet());
+    Set<String> ids = Defaulters.all().stream().map(d -> d.info().id()).collect(Collectors.toSet());
     assertEquals(ids.size(), Defaulters.all().size(), "duplicate defaulter ids");
     Set<String> files =
         CaseFiles.list("mutations").stream()
@@ -82,7 +82,9 @@ class MutationCasesTest {
       assertTrue(cases.stream().anyMatch(c -> c.patch().isEmpty()), id + ": no unchanged case");
     }
     for (Defaulter d : Defaulters.all()) {
-      assertTrue(d.description().matches("[A-Z][^\\n]*[^.]\\."), d.id() + ": " + d.description());
+      DefaulterInfo info = d.info();
+      assertTrue(
+          info.description().matches("[A-Z][^\\n]*[^.]\\."), info.id() + ": " + info.description());
     }
   }
 
