@@ -58,15 +58,15 @@ public final class LeaseReservations {
   private final Map<String, LeaseTerms> mine = new ConcurrentHashMap<>();
 
   /** What a reservation came to. */
-  public sealed interface Outcome {
+  public sealed interface Reservation {
     /** Taken: the review may be admitted. */
-    record Reserved(String lease) implements Outcome {}
+    record Reserved(String lease) implements Reservation {}
 
     /** Another review holds it: deny, naming the holder. */
-    record Held(String lease, String holder) implements Outcome {}
+    record Held(String lease, String holder) implements Reservation {}
 
     /** The API server could not be asked: 503. */
-    record Unavailable(String message) implements Outcome {}
+    record Unavailable(String message) implements Reservation {}
   }
 
   /** What the caches say of the object holding a Lease. */
@@ -112,7 +112,7 @@ public final class LeaseReservations {
   }
 
   /** Takes the Lease of {@code key} for {@code review}. */
-  public Outcome reserve(String key, Review review) {
+  public Reservation reserve(String key, Review review) {
     return reserve(key, review, holderObject -> Holder.LIVE);
   }
 
@@ -122,7 +122,7 @@ public final class LeaseReservations {
    *
    * @param holders given the holder's object ({@code Kind/namespace/name}), what the caches say
    */
-  public Outcome reserve(String key, Review review, Function<String, Holder> holders) {
+  public Reservation reserve(String key, Review review, Function<String, Holder> holders) {
     String name = ReservationKeys.leaseName(key);
     String holder = holder(review);
     LeaseTerms remembered = mine.get(name);
@@ -130,7 +130,7 @@ public final class LeaseReservations {
       if (remembered.expired(clock.instant())) {
         mine.remove(name, remembered);
       } else if (!yields(remembered, holder, holders)) {
-        return new Outcome.Held(name, remembered.holder());
+        return new Reservation.Held(name, remembered.holder());
       }
     }
     try {
@@ -148,7 +148,7 @@ public final class LeaseReservations {
         }
         LeaseTerms terms = LeaseTerms.of(current);
         if (!yields(terms, holder, holders)) {
-          return new Outcome.Held(name, terms.holder());
+          return new Reservation.Held(name, terms.holder());
         }
         try {
           Lease next = lease(name, holder, current.getMetadata().getResourceVersion());
@@ -159,12 +159,12 @@ public final class LeaseReservations {
           }
           Lease winner = leases().withName(name).get();
           String won = winner == null ? null : LeaseTerms.of(winner).holder();
-          return new Outcome.Held(name, won == null ? "another review" : won);
+          return new Reservation.Held(name, won == null ? "another review" : won);
         }
       }
-      return new Outcome.Held(name, "another review");
+      return new Reservation.Held(name, "another review");
     } catch (KubernetesClientException e) {
-      return new Outcome.Unavailable(
+      return new Reservation.Unavailable(
           "could not reserve Lease " + namespace + "/" + name + ": " + reason(e));
     }
   }
@@ -182,11 +182,11 @@ public final class LeaseReservations {
     return leases().resource(lease(name, holder, null)).create();
   }
 
-  private Outcome taken(String name, Lease written) {
+  private Reservation taken(String name, Lease written) {
     if (mine.size() < REMEMBERED) {
       mine.put(name, LeaseTerms.of(written));
     }
-    return new Outcome.Reserved(name);
+    return new Reservation.Reserved(name);
   }
 
   /** Deletes every expired Lease of ours, each only if unchanged since it was read. */
