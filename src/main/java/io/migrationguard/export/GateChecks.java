@@ -5,7 +5,6 @@ import static io.migrationguard.core.Operation.UPDATE;
 
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.model.CauseType;
-import io.migrationguard.core.rules.vmim.DecentralizedGate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,6 +18,7 @@ import java.util.Set;
 final class GateChecks {
   static final String STALL_DETECTION = "MigrationStallDetection";
   static final String DOWNTIME_TUNING = "MigrationDowntimeTuning";
+  static final String DECENTRALIZED = "DecentralizedLiveMigration";
 
   private GateChecks() {}
 
@@ -29,14 +29,12 @@ final class GateChecks {
           new Check(
               "vmim-decentralized-gate",
               Set.of(CREATE),
-              Cel.opt("object", "spec", field)
-                  + ".hasValue() && !"
-                  + enabled(DecentralizedGate.GATE),
+              Cel.opt("object", "spec", field) + ".hasValue() && !" + enabled(DECENTRALIZED),
               Words.plain(
                   "spec." + field,
                   CauseType.FORBIDDEN,
                   "decentralized live migration requires the "
-                      + DecentralizedGate.GATE
+                      + DECENTRALIZED
                       + " feature gate, which is disabled in the KubeVirt configuration")));
     }
     return out;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.migrationguard.core.Settings;
-import io.migrationguard.core.mutate.Defaulter;
 import io.migrationguard.core.mutate.Defaulters;
 import io.migrationguard.core.rules.Rules;
 import java.nio.file.Files;
@@ -38,7 +37,7 @@ class RuleExportsCatalogueTest {
           }
         });
     Set<String> defaulters = new TreeSet<>();
-    Defaulters.all().stream().map(Defaulter::id).forEach(defaulters::add);
+    Defaulters.all().forEach(d -> defaulters.add(d.info().id()));
     assertEquals(defaulters, new TreeSet<>(Mutations.all().keySet()));
   }
 

@@ -47,7 +47,7 @@ class ExportedMutationsEquivalenceTest {
         new Admission(
             (k, o, m) -> List.of(),
             List.of(),
-            Defaulters.all().stream().filter(d -> EXPORTED.contains(d.id())).toList(),
+            Defaulters.all().stream().filter(d -> EXPORTED.contains(d.info().id())).toList(),
             c.engine().settings());
     JsonNode expected = JsonPatchApply.apply(held, engine.mutate(review).patch());
     for (String version : List.of("1.34", "1.36")) {
