@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,25 +22,16 @@ import org.junit.jupiter.params.provider.ValueSource;
  * version's CEL, and the options honoured.
  */
 class AdmissionPoliciesExportTest {
-  record Run(int code, String out, String err) {}
-
-  static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        ExportCommand.run(
-            args,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  private static PackagedExport.Run run(String... args) {
+    return PackagedExport.run(args);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"1.30", "1.33", "1.34", "v1.35.2", "1.36"})
   void outputHasTheShapeOfTheApiOfItsVersion(String version, @TempDir Path dir) throws Exception {
     Path file = dir.resolve("policies.yaml");
-    Run r = run("admission-policies", "-o", file.toString(), "--kubernetes-version", version);
+    PackagedExport.Run r =
+        run("admission-policies", "-o", file.toString(), "--kubernetes-version", version);
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.out(), "with -o nothing goes to standard output");
     KubernetesVersion v = KubernetesVersion.parse(version);
@@ -131,7 +119,7 @@ class AdmissionPoliciesExportTest {
             new String[] {"admission-policies", "--param-not-found", "Ignore"},
             new String[] {"admission-policies", "--frobnicate"},
             new String[] {"admission-policies", "-o"})) {
-      Run r = run(args);
+      PackagedExport.Run r = run(args);
       assertEquals(2, r.code(), String.join(" ", args));
       assertTrue(r.err().contains("Usage:"), r.err());
     }

@@ -13,9 +13,25 @@ public final class PackagedExport {
 
   private PackagedExport() {}
 
+  /** What a run of the command gave. */
+  record Run(int code, String out, String err) {}
+
   /** The standard output of {@code export admission-policies args...}; it must exit 0. */
   public static synchronized String text(String... args) {
     return withRequesters(null, args);
+  }
+
+  /** {@code export args...} as given (no subcommand added), with the ambient settings. */
+  static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        ExportCommand.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   /** The same, with the requester setting given as a system property (null: none). */
@@ -30,17 +46,11 @@ public final class PackagedExport {
       String[] all = new String[args.length + 1];
       all[0] = "admission-policies";
       System.arraycopy(args, 0, all, 1, args.length);
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int code =
-          ExportCommand.run(
-              all,
-              new PrintStream(out, true, StandardCharsets.UTF_8),
-              new PrintStream(err, true, StandardCharsets.UTF_8));
-      if (code != 0) {
-        throw new AssertionError("exit " + code + ": " + err.toString(StandardCharsets.UTF_8));
+      Run r = run(all);
+      if (r.code() != 0) {
+        throw new AssertionError("exit " + r.code() + ": " + r.err());
       }
-      return out.toString(StandardCharsets.UTF_8);
+      return r.out();
     } finally {
       if (before == null) {
         System.clearProperty(REQUESTERS);
