@@ -12,7 +12,7 @@ import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.PatchOp;
 import io.migrationguard.core.model.Severity;
-import io.migrationguard.core.mutate.JsonPatchApply;
+import io.migrationguard.core.mutate.JsonPatches;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,7 +76,7 @@ public final class Evaluator {
     JsonNode patched;
     try {
       // The patch is computed on, and applies to, the object as the API server holds it.
-      patched = JsonPatchApply.apply(Admission.apiServerView(review).object(), patch);
+      patched = JsonPatches.apply(Admission.apiServerView(review).object(), patch);
     } catch (IllegalArgumentException e) {
       findings.add(
           failure(FieldPath.root(), "the defaulting patch does not apply: " + e.getMessage()));

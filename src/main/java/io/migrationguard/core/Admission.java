@@ -11,7 +11,7 @@ import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.PatchOp;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.mutate.Defaulter;
-import io.migrationguard.core.mutate.JsonDiff;
+import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.schema.SchemaValidator;
@@ -172,7 +172,7 @@ public final class Admission {
         d.apply(review, copy, settings);
       }
     }
-    List<PatchOp> patch = JsonDiff.diff(original, copy);
+    List<PatchOp> patch = JsonPatches.diff(original, copy);
     return new Decision(List.of(), patch, List.of(), List.of());
   }
 

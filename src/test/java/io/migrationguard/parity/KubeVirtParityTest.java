@@ -15,8 +15,8 @@ import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.testing.CaseFiles;
-import io.migrationguard.core.testing.Patches;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;
@@ -97,7 +97,7 @@ class KubeVirtParityTest {
     Admission engine = Engines.standard(Settings.defaults());
     if (v.mutate()) {
       Decision d = engine.mutate(v.review());
-      assertEquals(v.patch(), Patches.toJson(d.patch()), v + ": patch");
+      assertEquals(v.patch(), JsonPatches.toJson(d.patch()), v + ": patch");
       return;
     }
     Decision d = engine.validate(v.review(), CaseFiles.cluster(v.cluster()));

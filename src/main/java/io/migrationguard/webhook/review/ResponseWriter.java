@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.model.PatchOp;
+import io.migrationguard.core.mutate.JsonPatches;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +34,7 @@ final class ResponseWriter {
     }
     List<String> warningList = v.warnings();
     if (!v.patch().isEmpty()) {
-      byte[] patch = bytes(patch(v.patch()));
+      byte[] patch = bytes(JsonPatches.toJson(v.patch()));
       if (patch.length <= MAX_PATCH_BYTES) {
         response.put("patch", Base64.getEncoder().encodeToString(patch));
         response.put("patchType", "JSONPatch");
@@ -99,17 +99,6 @@ final class ResponseWriter {
     if (value != null && !value.isEmpty()) {
       node.put(field, value);
     }
-  }
-
-  private ArrayNode patch(List<PatchOp> ops) {
-    ArrayNode array = mapper.createArrayNode();
-    for (PatchOp op : ops) {
-      ObjectNode o = array.addObject().put("op", op.op()).put("path", op.path());
-      if (!"remove".equals(op.op())) {
-        o.set("value", op.value());
-      }
-    }
-    return array;
   }
 
   private byte[] bytes(Object tree) {
