@@ -37,18 +37,36 @@ class QuarkusTlsReloadTest {
   void quarkusReloadServesAMismatchedPairAndEveryHandshakeFails() throws Exception {
     int port = base.getPort();
     X509Certificate good = tls.rotate();
-    long deadline = System.currentTimeMillis() + WAIT_MS;
-    while (!good.equals(Https.peerCertificate(port, tls.caCertificate()))
-        && System.currentTimeMillis() < deadline) {
-      Thread.sleep(100);
-    }
-    assertEquals(good, Https.peerCertificate(port, tls.caCertificate()), "a good pair is served");
+    assertEquals(good, awaitServed(port, good), "a good pair is served");
 
     tls.rotateToMismatchedPair();
     Thread.sleep(3_000); // three reload periods
-    assertThrows(
-        IOException.class,
-        () -> Https.peerCertificate(port, tls.caCertificate()),
-        "the handshake fails: the served key does not belong to the served certificate");
+    for (int i = 0; i < 5; i++) {
+      assertThrows(
+          IOException.class,
+          () -> Https.peerCertificate(port, tls.caCertificate()),
+          "the handshake fails: the served key does not belong to the served certificate");
+      Thread.sleep(100);
+    }
+  }
+
+  /**
+   * Asks until {@code expected} is served. A handshake may fail meanwhile: Quarkus rebuilds the
+   * server's TLS context on reload, and a connection arriving during the rebuild is dropped (seen
+   * here as a NullPointerException in Vert.x' TCPServerBase: the context update not yet complete),
+   * the other reason the service swaps the key manager instead.
+   */
+  private X509Certificate awaitServed(int port, X509Certificate expected) throws Exception {
+    long deadline = System.currentTimeMillis() + WAIT_MS;
+    X509Certificate served = null;
+    while (!expected.equals(served) && System.currentTimeMillis() < deadline) {
+      Thread.sleep(100);
+      try {
+        served = Https.peerCertificate(port, tls.caCertificate());
+      } catch (IOException droppedDuringTheRebuild) {
+        served = null;
+      }
+    }
+    return served;
   }
 }
