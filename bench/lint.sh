@@ -2,7 +2,8 @@
 # Lint benchmark: generates 50,000 resources in 5,000 files (gen-manifests.sh), lints them with the packaged jar
 # and prints wall time, resources/s and peak RSS (median of RUNS); then the wall time of linting one small file,
 # start-up included (hyperfine). Ends with a JSON line.
-# Settings (env): FILES=5000 DOCS=10 RUNS=3
+# Settings (env): FILES=5000 DOCS=10 RUNS=3; BLOCK_YAML=compare also runs each round without the block-YAML
+# fast path (-Dmigration-guard.lint.block-yaml=false), interleaved, and prints both medians.
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./lib.sh
@@ -13,7 +14,7 @@ WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT INT TERM
 ./gen-manifests.sh "$WORK/set" "$FILES" "$DOCS"
 resources=$(( FILES * DOCS ))
 
-walls=(); rsss=(); code=0
+walls=(); rsss=(); code=0; plain=()
 for i in $(seq 1 "$RUNS"); do
   t0=$(now_ms)
   set +e
@@ -23,7 +24,18 @@ for i in $(seq 1 "$RUNS"); do
   set -e
   walls+=($(( $(now_ms) - t0 ))); rsss+=("$(tail -1 "$WORK/time.txt")")
   echo "run $i: ${walls[-1]} ms, peak RSS $(( ${rsss[-1]} / 1024 )) MiB, exit $code"
+  if [ "${BLOCK_YAML:-}" = compare ]; then
+    t0=$(now_ms)
+    /usr/bin/time -f '%M %U %S' -o "$WORK/time.txt" java ${JAVA_OPTS:-} -Dmigration-guard.lint.block-yaml=false \
+      -jar "$JAR" lint -o json="$WORK/plain.json" "$WORK/set" >/dev/null 2>&1 || true
+    plain+=($(( $(now_ms) - t0 )))
+    echo "run $i without the block-YAML path: ${plain[-1]} ms, peak RSS/user/sys $(tail -1 "$WORK/time.txt")"
+  fi
 done
+if [ "${BLOCK_YAML:-}" = compare ]; then
+  echo "without the block-YAML path: $(printf '%s\n' "${plain[@]}" | median) ms wall (median of $RUNS)"
+  cmp -s "$WORK/report.json" "$WORK/plain.json" && echo "reports identical" || echo "reports differ"
+fi
 wall=$(printf '%s\n' "${walls[@]}" | median); rss=$(printf '%s\n' "${rsss[@]}" | median)
 rate=$(awk -v n="$resources" -v ms="$wall" 'BEGIN { printf "%.0f", n / (ms / 1000) }')
 summary=$(grep -o '"summary":{[^}]*}' "$WORK/report.json" || true)

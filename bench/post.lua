@@ -1,9 +1,13 @@
--- wrk script: POST the file named by the BODY environment variable as JSON, count non-2xx answers.
-local f = assert(io.open(os.getenv("BODY"), "rb"))
-wrk.method = "POST"
-wrk.body = f:read("*a")
-f:close()
-wrk.headers["Content-Type"] = "application/json"
+-- wrk script: POST the file named by the BODY environment variable as JSON (GET when BODY is empty),
+-- count non-2xx answers.
+local name = os.getenv("BODY") or ""
+if name ~= "" then
+  local f = assert(io.open(name, "rb"))
+  wrk.method = "POST"
+  wrk.body = f:read("*a")
+  f:close()
+  wrk.headers["Content-Type"] = "application/json"
+end
 
 local bad = 0
 function response(status, headers, body)

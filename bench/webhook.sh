@@ -7,7 +7,10 @@
 #
 # Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=60 (s),
 # CLUSTER=1: cluster lookups on, against a stand-in API server (ApiStandIn: fabric8's mock server, CRUD,
-# 50 VMIs, a KubeVirt CR); CASES to choose the cases (names from the list below).
+# 50 VMIs, a KubeVirt CR), with a case "api-get" that GETs the VMI of the migration payload from the stand-in
+# directly (one API round trip, at the same concurrency) and a line comparing the migration create's p99 with it;
+# RESERVATIONS=1 (with CLUSTER=1): POD_NAMESPACE and POD_NAME set, so creates take Leases as in a pod;
+# CASES to choose the cases (names from the list below).
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./lib.sh
@@ -28,7 +31,11 @@ if [ -n "${CLUSTER:-}" ]; then
   for _ in $(seq 1 600); do [ -s "$WORK/kubeconfig" ] && break; sleep 0.1; done
   [ -s "$WORK/kubeconfig" ] || { cat "$WORK/api.log" >&2; echo "stand-in API server did not start" >&2; exit 1; }
   CLUSTER_ENV=(KUBECONFIG="$WORK/kubeconfig" MIGRATION_GUARD_CLUSTER=on)
-  echo "cluster mode: lookups on against the stand-in API server" >&2
+  API_URL=$(awk '/server:/ { print $2; exit }' "$WORK/kubeconfig")
+  if [ -n "${RESERVATIONS:-}" ]; then
+    CLUSTER_ENV+=(POD_NAMESPACE=migration-guard POD_NAME=bench-replica)
+  fi
+  echo "cluster mode: lookups on against the stand-in API server${RESERVATIONS:+, reservations on}" >&2
 fi
 
 t0=$(now_ms)
@@ -40,8 +47,10 @@ startup_ms=$(( $(now_ms) - t0 ))
 echo "first successful review after ${startup_ms} ms (process start included)"
 
 URL="https://127.0.0.1:$PORT"
-run_wrk() { # conns path body duration -> RESULT line
-  BODY="payloads/$3" timeout $(( $4 + 30 )) wrk -t"$THREADS" -c"$1" -d"${4}s" --timeout 5s -s post.lua "$URL$2" | grep '^RESULT'
+run_wrk() { # conns path body duration -> RESULT line (path "api": a GET of the VMI from the stand-in)
+  local url="$URL$2" body="payloads/$3"
+  if [ "$2" = api ]; then url="$API_URL/apis/kubevirt.io/v1/namespaces/prod-databases/virtualmachineinstances/db-0"; body=; fi
+  BODY="$body" timeout $(( $4 + 30 )) wrk -t"$THREADS" -c"$1" -d"${4}s" --timeout 5s -s post.lua "$url" | grep '^RESULT'
 }
 # Warm-up: every case, twice over. Measured with per-review CPU timers: the engine's code reaches its steady cost
 # only after about a minute of mixed load on this machine (50 us per review after 10 s, 12-15 us after 60 s), and
@@ -57,7 +66,7 @@ done
 # Each case is compared with the floor of its own size: 2 KB creates with "floor", the 4 KB update with "floor-4k".
 # Runs are interleaved (round 1 of every case, then round 2, ...) so that drift over the run (JIT, heap sizing,
 # a neighbour on the machine) falls on every case alike instead of on whichever case comes first.
-CASES=${CASES:-"floor:/validate:floor-other-kind.json vmim-create:/validate:vmim-create.json policy-create:/validate:policy-create.json mutate-vmim:/mutate:vmim-create.json floor-4k:/validate:floor-other-kind-update.json vmim-update:/validate:vmim-update.json"}
+CASES=${CASES:-"floor:/validate:floor-other-kind.json vmim-create:/validate:vmim-create.json policy-create:/validate:policy-create.json mutate-vmim:/mutate:vmim-create.json floor-4k:/validate:floor-other-kind-update.json vmim-update:/validate:vmim-update.json${API_URL:+ api-get:api:}"}
 RAW="$WORK/raw"; : > "$RAW"
 for r in $(seq 1 "$RUNS"); do
   for c in $CONNS; do
@@ -87,6 +96,12 @@ for c in $CONNS; do
     json_cases+=("{\"case\":\"$name\",\"connections\":$c,\"rps\":$m_rps,\"p50_ms\":$m50,\"p90_ms\":$m90,\"p99_ms\":$m99,\"floor_ratio\":$ratio,\"errors\":$errs}")
   done
 done
+if [ -n "${API_URL:-}" ]; then
+  for c in $CONNS; do
+    own=$(field vmim-create "$c" p99 | median); rt=$(field api-get "$c" p99 | median)
+    [ -n "$own" ] && [ -n "$rt" ] && awk -v c="$c" -v a="$own" -v b="$rt" 'BEGIN { printf "migration create p99 %.2f ms = one API round trip (GET p99 %.2f ms) + %.2f ms, %s conns\n", a, b, a - b, c }'
+  done
+fi
 rss=$(rss_kb "$SERVER_PID")
 echo
 echo "RSS after load: $(( rss / 1024 )) MiB; runs per figure: $RUNS (median), ${DURATION} s each, wrk -t$THREADS"

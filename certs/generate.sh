@@ -2,11 +2,15 @@
 # Makes the TLS material migration-guard needs in a cluster, without cert-manager:
 #   - a private CA (made once, then kept and reused, so rerunning ROTATES only the serving certificate),
 #   - a serving certificate for <service>.<namespace>.svc and <service>.<namespace>.svc.<cluster domain>,
-#   - secret.yaml: the Secret the Deployment mounts (tls.crt, tls.key, ca.crt),
-#   - a kustomize overlay (kustomization.yaml + patches) = manifests/ + that Secret + the caBundle of
-#     every webhook of both webhook configurations. Install or rotate with: kubectl apply -k <out dir>
-# Committed files are never modified; everything goes to the output directory, which holds private
-# keys: it gets its own .gitignore and mode 700. Keep ca.key safe (it is not put into the cluster).
+#   - two kustomize overlays on manifests/, applied in this order and never together:
+#     workload/ = everything but the webhook configurations, plus secret.yaml (the Secret the
+#                 Deployment mounts: tls.crt, tls.key, ca.crt) and the image given with --image;
+#     webhooks/ = the two webhook configurations only, with the caBundle of every webhook.
+#   With failurePolicy: Fail, webhook configurations that point at a Deployment which is not ready
+#   refuse every migration write in the cluster, so they go in last; the script prints the steps.
+# It never applies anything itself. Committed files are never modified; everything goes to the
+# output directory, which holds private keys: it gets its own .gitignore and mode 700. Keep ca.key
+# safe (it is not put into the cluster).
 set -euo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -19,12 +23,15 @@ days=${MG_DAYS:-365}
 ca_days=${MG_CA_DAYS:-3650}
 cluster_domain=${MG_CLUSTER_DOMAIN:-cluster.local}
 manifests=${MG_MANIFESTS:-$script_dir/../manifests}
+image=${MG_IMAGE:-}
 new_ca=false
 
 usage() {
   cat <<EOF
 Usage: $0 [options]
-Makes (or rotates) the serving certificate of migration-guard and a kustomize overlay that installs it.
+Makes (or rotates) the serving certificate of migration-guard and two kustomize overlays that install
+it: <out>/workload (namespace, RBAC, Secret, Deployment, ...) and <out>/webhooks (the webhook
+configurations). Applies nothing: it prints the commands, in the only safe order.
 
   --out DIR             output directory (env MG_CERTS_DIR; default: certs/out, ignored by git)
   --service NAME        Service name (env MG_SERVICE; default: migration-guard)
@@ -33,12 +40,20 @@ Makes (or rotates) the serving certificate of migration-guard and a kustomize ov
   --days N              serving certificate validity in days (env MG_DAYS; default: 365)
   --ca-days N           CA validity in days, for a new CA (env MG_CA_DAYS; default: 3650)
   --cluster-domain D    cluster DNS domain (env MG_CLUSTER_DOMAIN; default: cluster.local)
-  --manifests DIR       the kustomize base the overlay builds on (env MG_MANIFESTS; default: manifests/)
+  --manifests DIR       the kustomize base the overlays build on (env MG_MANIFESTS; default: manifests/)
+  --image REF           the image the Deployment runs, e.g. registry.example.com/migration-guard:0.1.0
+                        (env MG_IMAGE; default: the base's, which no registry serves)
   --new-ca              replace an existing CA (the old one stays in the bundle as ca.previous.crt)
   -h, --help            this help
 
 Rerunning keeps the CA and issues a new serving certificate: apply the overlay again and the pods
 pick the new certificate up without a restart.
+
+Then, in this order (the webhook configurations last, once the Deployment is ready):
+  kubectl apply -k <out>/workload
+  kubectl -n <namespace> rollout status deployment/migration-guard --timeout=180s
+  kubectl apply --dry-run=server -k <out>/webhooks
+  kubectl apply -k <out>/webhooks
 EOF
 }
 
@@ -55,6 +70,7 @@ while (($#)); do
     --ca-days) ca_days=${2:?--ca-days needs a value}; shift 2 ;;
     --cluster-domain) cluster_domain=${2:?--cluster-domain needs a value}; shift 2 ;;
     --manifests) manifests=${2:?--manifests needs a value}; shift 2 ;;
+    --image) image=${2:?--image needs a value}; shift 2 ;;
     --new-ca) new_ca=true; shift ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
@@ -68,9 +84,12 @@ dns_label='^[a-z0-9]([-a-z0-9]*[a-z0-9])?$'
 [[ $cluster_domain =~ ^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$ ]] || die "--cluster-domain '$cluster_domain' is not a DNS name"
 [[ $days =~ ^[1-9][0-9]*$ ]] || die "--days '$days' is not a positive number of days"
 [[ $ca_days =~ ^[1-9][0-9]*$ ]] || die "--ca-days '$ca_days' is not a positive number of days"
+# name[:tag] or name@digest (a registry host may carry a port); nothing that could break the YAML.
+image_ref='^[A-Za-z0-9][A-Za-z0-9._/:@-]*$'
+[[ -z $image || ($image =~ $image_ref && ${#image} -le 255) ]] || die "--image '$image' is not an image reference"
 command -v openssl >/dev/null || die "openssl is not installed"
 base=$manifests/base
-for f in service.yaml validatingwebhookconfiguration.yaml mutatingwebhookconfiguration.yaml; do
+for f in service.yaml deployment.yaml validatingwebhookconfiguration.yaml mutatingwebhookconfiguration.yaml; do
   [[ -f $base/$f ]] || die "$base/$f not found (is --manifests the manifests/ directory?)"
 done
 
@@ -184,7 +203,10 @@ data:
   tls.key: $(b64 "$out/tls.key")
   ca.crt: $(b64 "$out/ca.crt")
 EOF
-mv -f "$work/secret.yaml" "$out/secret.yaml"
+# The two overlays live in their own directories: kubectl apply -k takes a directory, and kustomize
+# reads no file outside the directory of its kustomization.
+mkdir -p "$out/workload" "$out/webhooks"
+mv -f "$work/secret.yaml" "$out/workload/secret.yaml"
 
 # --- the overlay: caBundle (and, for non-default names, the names) of every webhook ---------------
 # The base files are our own, in a fixed layout: kind and metadata.name at the top, each webhook a
@@ -209,7 +231,11 @@ webhook_patch() { # $1 base file, $2 output file
     for hook in $hooks; do
       echo "  - name: $hook"
       echo "    clientConfig:"
-      [[ $service == "$base_service" ]] || echo "      service: {name: $service}"
+      # The webhooks overlay holds no Service, so kustomize cannot carry a new name or namespace
+      # over to this reference by itself.
+      if [[ $service != "$base_service" || $namespace != "$base_ns" ]]; then
+        echo "      service: {name: $service, namespace: $namespace}"
+      fi
       echo "      caBundle: $ca_bundle"
       if [[ $namespace != "$base_ns" ]]; then
         echo "    namespaceSelector:"
@@ -219,8 +245,8 @@ webhook_patch() { # $1 base file, $2 output file
     done
   } >"$2"
 }
-webhook_patch "$base/validatingwebhookconfiguration.yaml" "$out/validating-webhook-patch.yaml"
-webhook_patch "$base/mutatingwebhookconfiguration.yaml" "$out/mutating-webhook-patch.yaml"
+webhook_patch "$base/validatingwebhookconfiguration.yaml" "$out/webhooks/validating-webhook-patch.yaml"
+webhook_patch "$base/mutatingwebhookconfiguration.yaml" "$out/webhooks/mutating-webhook-patch.yaml"
 
 relpath() { # relative path from directory $2 to directory $1 (both absolute, canonical)
   local target=$1 from=$2 up=""
@@ -233,24 +259,84 @@ relpath() { # relative path from directory $2 to directory $1 (both absolute, ca
   done
 }
 
+# Each overlay keeps its half of the base: a delete patch removes every object of the other half,
+# chosen by the label the base gives the webhook configurations (and only them).
+config_label=app.kubernetes.io/component=webhook-configuration
+drop_objects() { # $1 label selector
+  echo "  - target: {labelSelector: \"$1\"}"
+  echo "    patch: |-"
+  echo "      \$patch: delete"
+  echo "      apiVersion: v1"
+  echo "      kind: Dropped"
+  echo "      metadata: {name: dropped}"
+}
+deployment=$(top_name "$base/deployment.yaml")
+
+image_fields() { # kustomize's images: entry for $image (name[:tag] or name@digest)
+  local name=${image%@*} tag="" digest=""
+  [[ $image == *@* ]] && digest=${image#*@}
+  if [[ -z $digest && ${name##*/} == *:* ]]; then
+    tag=${name##*:}
+    name=${name%:*}
+  fi
+  echo "images:"
+  echo "  - name: migration-guard"
+  echo "    newName: $name"
+  if [[ -n $tag ]]; then echo "    newTag: \"$tag\""; fi
+  if [[ -n $digest ]]; then echo "    digest: $digest"; fi
+}
+
 {
-  echo "# Written by certs/generate.sh: the base plus this certificate. Apply: kubectl apply -k $out"
+  echo "# Written by certs/generate.sh: the base without its webhook configurations, plus this certificate."
+  echo "# Apply first: kubectl apply -k $out/workload"
   echo "apiVersion: kustomize.config.k8s.io/v1beta1"
   echo "kind: Kustomization"
   echo "namespace: $namespace"
   echo "resources:"
-  echo "  - $(relpath "$manifests" "$out")"
+  echo "  - $(relpath "$manifests" "$out/workload")"
   echo "  - secret.yaml"
   echo "patches:"
-  echo "  - path: validating-webhook-patch.yaml"
-  echo "  - path: mutating-webhook-patch.yaml"
+  drop_objects "$config_label"
   if [[ $service != "$base_service" ]]; then
     echo "  - target: {version: v1, kind: Service, name: $base_service}"
     echo "    patch: '[{\"op\": \"replace\", \"path\": \"/metadata/name\", \"value\": \"$service\"}]'"
   fi
-} >"$out/kustomization.yaml"
+  if [[ -n $image ]]; then image_fields; fi
+} >"$out/workload/kustomization.yaml"
+
+{
+  echo "# Written by certs/generate.sh: the webhook configurations only, with this caBundle."
+  echo "# Apply last, once the Deployment is ready: kubectl apply -k $out/webhooks"
+  echo "apiVersion: kustomize.config.k8s.io/v1beta1"
+  echo "kind: Kustomization"
+  echo "namespace: $namespace"
+  echo "resources:"
+  echo "  - $(relpath "$manifests" "$out/webhooks")"
+  echo "patches:"
+  drop_objects "${config_label/=/!=}"
+  echo "  - path: validating-webhook-patch.yaml"
+  echo "  - path: mutating-webhook-patch.yaml"
+} >"$out/webhooks/kustomization.yaml"
+
+# An earlier version wrote one overlay holding both halves; leave nothing that applies them together.
+for stale in kustomization.yaml secret.yaml validating-webhook-patch.yaml mutating-webhook-patch.yaml; do
+  if [[ -e $out/$stale ]]; then
+    rm -f "$out/$stale"
+    say "removed $out/$stale, written by an earlier version (now in workload/ and webhooks/)"
+  fi
+done
 
 say "serving certificate for $service.$namespace.svc, $service.$namespace.svc.$cluster_domain," \
   "valid until $(not_after "$out/tls.crt")"
-say "wrote $out/{tls.crt,tls.key,ca-bundle.crt,secret.yaml,kustomization.yaml,*-webhook-patch.yaml}"
-say "install or rotate: kubectl apply -k $out"
+say "wrote $out/{tls.crt,tls.key,ca-bundle.crt}, $out/workload/ and $out/webhooks/"
+if [[ -z $image ]]; then
+  say "WARNING: no --image: the Deployment runs the base's image, which no registry serves;" \
+    "rerun with --image REGISTRY/migration-guard:TAG (or set images: in $out/workload/kustomization.yaml)"
+fi
+cat <<EOF
+generate.sh: applied nothing. Install or rotate, in this order (webhook configurations last):
+  kubectl apply -k $out/workload
+  kubectl -n $namespace rollout status deployment/$deployment --timeout=180s
+  kubectl apply --dry-run=server -k $out/webhooks
+  kubectl apply -k $out/webhooks
+EOF

@@ -1,6 +1,10 @@
 package io.migrationguard.cli;
 
-/** The text of {@code lint --help}: every option, with examples. */
+import io.migrationguard.cli.output.Format;
+
+/**
+ * The text of {@code lint --help}: every option, with examples; the formats from {@link Format}.
+ */
 final class HelpText {
   private HelpText() {}
 
@@ -22,7 +26,7 @@ final class HelpText {
       that cannot be read is a read-error; the rest is still checked.
 
       Options:
-        -o, --output FORMAT[=FILE]  Report format: text (default), json, junit, sarif, github.
+        -o, --output FORMAT[=FILE]  Report format: {formats}.
                                     Repeatable; each goes to FILE, or to stdout without one
                                     (at most one on stdout).
             --strict                Unknown fields and duplicate keys are errors (default:
@@ -73,5 +77,7 @@ final class HelpText {
         lint --against <(git show HEAD~1:manifests/migration.yaml) manifests/migration.yaml
         lint --kubevirt cluster/kubevirt.yaml --as system:serviceaccount:kubevirt:kubevirt-controller manifests/
         lint --show-patch -o json migrations/
-      """;
+      """
+          // The format list comes from the reports, so a new format is in the help by itself.
+          .replace("{formats}", Format.helpList());
 }

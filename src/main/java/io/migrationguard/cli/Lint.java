@@ -1,6 +1,5 @@
 package io.migrationguard.cli;
 
-import io.migrationguard.cli.LintOptions.Format;
 import io.migrationguard.cli.LintOptions.OutputSpec;
 import io.migrationguard.cli.output.ReportContext;
 import io.migrationguard.cli.output.RuleDoc;
@@ -160,8 +159,7 @@ public final class Lint {
       LintOptions o, Summary summary, PrintStream out, PrintStream err) {
     OutputSpec onStdout =
         o.outputs().stream().filter(s -> s.file() == null).findFirst().orElse(null);
-    if (onStdout != null
-        && (onStdout.format() == Format.TEXT || onStdout.format() == Format.GITHUB)) {
+    if (onStdout != null && onStdout.format().printsSummary()) {
       return;
     }
     PrintStream target;

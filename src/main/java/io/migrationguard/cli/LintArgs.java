@@ -1,7 +1,7 @@
 package io.migrationguard.cli;
 
-import io.migrationguard.cli.LintOptions.Format;
 import io.migrationguard.cli.LintOptions.OutputSpec;
+import io.migrationguard.cli.output.Format;
 import io.migrationguard.core.names.Suggest;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -84,7 +84,7 @@ final class LintArgs {
       }
     }
     if (outputs.isEmpty()) {
-      outputs.add(new OutputSpec(Format.TEXT, null));
+      outputs.add(new OutputSpec(Format.DEFAULT, null));
     }
     checkOutputs(outputs);
     if (as != null && as.isBlank()) {
@@ -182,13 +182,12 @@ final class LintArgs {
     int eq = v.indexOf('=');
     String fmt = (eq < 0 ? v : v.substring(0, eq)).toLowerCase(Locale.ROOT);
     String file = eq < 0 ? null : v.substring(eq + 1);
-    Format format;
-    try {
-      format = Format.valueOf(fmt.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(
-          "unknown output format \"" + fmt + "\" (text, json, junit, sarif, github)");
-    }
+    Format format =
+        Format.parse(fmt)
+            .orElseThrow(
+                () ->
+                    new UsageException(
+                        "unknown output format \"" + fmt + "\" (" + Format.labels() + ")"));
     if (file != null && (file.isEmpty() || file.equals("-"))) {
       file = null;
     }

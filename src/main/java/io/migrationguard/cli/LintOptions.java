@@ -71,18 +71,5 @@ record LintOptions(
   }
 
   /** One {@code -o FORMAT[=FILE]}: {@code file} null means stdout. */
-  record OutputSpec(Format format, String file) {}
-
-  /** The report formats. */
-  enum Format {
-    TEXT,
-    JSON,
-    JUNIT,
-    SARIF,
-    GITHUB;
-
-    String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
-  }
+  record OutputSpec(io.migrationguard.cli.output.Format format, String file) {}
 }

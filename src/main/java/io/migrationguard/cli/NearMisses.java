@@ -11,8 +11,8 @@ import java.util.Set;
 /**
  * Near misses of our two kinds: an object the API server would not serve as one of them, though its
  * author plainly meant one (a kind misspelt or pluralised in one of our groups, or one of our kinds
- * under a version or group that does not serve it). The lint says so as a warning (rules.md §0 step
- * 1b), instead of counting it skipped in silence.
+ * under a version or group that does not serve it). The lint says so as a warning
+ * (docs/architecture.md#what-the-api-server-does-first), instead of counting it skipped in silence.
  */
 final class NearMisses {
   /** Edits (insertions, deletions, substitutions) that still make a kind name a near miss. */

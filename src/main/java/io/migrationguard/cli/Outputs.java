@@ -1,23 +1,15 @@
 package io.migrationguard.cli;
 
-import io.migrationguard.cli.LintOptions.Format;
 import io.migrationguard.cli.LintOptions.OutputSpec;
-import io.migrationguard.cli.output.GithubReport;
-import io.migrationguard.cli.output.JsonReport;
-import io.migrationguard.cli.output.JunitReport;
 import io.migrationguard.cli.output.Report;
 import io.migrationguard.cli.output.ReportContext;
-import io.migrationguard.cli.output.SarifReport;
-import io.migrationguard.cli.output.TextReport;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Opens the reports of {@code -o}: each on stdout or on its own file; closes the files. */
 final class Outputs implements AutoCloseable {
@@ -48,21 +40,9 @@ final class Outputs implements AutoCloseable {
         o.files.add(ps);
         o.fileNames.add(spec.file());
       }
-      o.reports.add(create(spec.format(), ps, ctx, hints));
+      o.reports.add(spec.format().open(ps, ctx, hints));
     }
     return o;
-  }
-
-  private static Report create(Format f, PrintStream ps, ReportContext ctx, boolean hints) {
-    Map<String, String> fixes = new HashMap<>();
-    ctx.rules().forEach(d -> fixes.put(d.id(), d.fix()));
-    return switch (f) {
-      case TEXT -> new TextReport(ps, hints ? fixes : Map.of());
-      case JSON -> new JsonReport(ps, fixes);
-      case JUNIT -> new JunitReport(ps);
-      case SARIF -> new SarifReport(ps, ctx);
-      case GITHUB -> new GithubReport(ps, ctx.summaryFlag());
-    };
   }
 
   List<Report> reports() {

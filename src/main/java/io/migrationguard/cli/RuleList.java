@@ -3,6 +3,7 @@ package io.migrationguard.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.cli.output.Format;
 import io.migrationguard.cli.output.RuleDoc;
 import java.io.PrintStream;
 import java.util.List;
@@ -12,8 +13,8 @@ final class RuleList {
   private RuleList() {}
 
   /** The catalogue as a table, or with {@code -o json} as a JSON array. */
-  static void print(List<RuleDoc> docs, LintOptions.Format format, PrintStream out) {
-    if (format == LintOptions.Format.JSON) {
+  static void print(List<RuleDoc> docs, Format format, PrintStream out) {
+    if (format == Format.JSON) {
       ArrayNode all = JsonNodeFactory.instance.arrayNode();
       for (RuleDoc d : docs) {
         ObjectNode r = all.addObject();

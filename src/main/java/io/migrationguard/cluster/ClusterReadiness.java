@@ -47,7 +47,8 @@ public class ClusterReadiness implements HealthCheck {
     return builder.status(ready).build();
   }
 
-  private static String describe(CacheState c) {
+  /** One cache as readiness shows it: its state, its size, and why it is not watching. */
+  static String describe(CacheState c) {
     String state =
         c.notServed()
             ? "not served by the API server"

@@ -83,7 +83,11 @@ public class ClusterRuntime {
                   t.setDaemon(true);
                   return t;
                 });
-        this.sweeper.scheduleWithFixedDelay(this::sweep, 30, 30, TimeUnit.SECONDS);
+        // Every Lease lasts the in-flight time: sweeping as often finds each expired one at most
+        // one
+        // period late (a list by label per period; at least 1 s, at most 30 s apart).
+        long period = Math.min(30_000, Math.max(1_000, inflightTtl.toMillis()));
+        this.sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
         LOG.infof("Reservations across replicas: Leases in namespace %s as %s", ns, replica);
       }
     } else {

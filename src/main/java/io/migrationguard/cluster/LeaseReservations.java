@@ -3,22 +3,20 @@ package io.migrationguard.cluster;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseList;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseSpecBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
 import io.migrationguard.core.Review;
-import io.migrationguard.core.rules.Checks;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZonedDateTime;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -30,14 +28,20 @@ import java.util.function.Function;
  * one, exactly one update with the read resourceVersion succeeds (409 Conflict). The informer check
  * stays; the Lease closes the window between "allowed" here and the informers seeing the object.
  *
- * <p>A Lease lasts {@code migration-guard.cluster.inflight-ttl}; it is taken over when expired or
- * when held for the same object (a retried create), and {@link #sweep} deletes the expired ones.
- * Blocking: called off the event loop, within the review's lookup budget.
+ * <p>A Lease lasts {@code migration-guard.cluster.inflight-ttl}; the rules of taking one over are
+ * {@link LeaseTerms#yieldsTo}, and {@link #sweep} deletes the expired ones. Blocking: called off
+ * the event loop, within the review's lookup budget.
  */
 public final class LeaseReservations {
   /** The label on every Lease of ours (the sweep lists by it). */
   public static final Map<String, String> LABELS =
       Map.of("app.kubernetes.io/managed-by", "migration-guard");
+
+  /**
+   * The most Leases this replica remembers holding (one per key reserved within the in-flight
+   * time): beyond it, reviews ask the API server, as they would without the memory.
+   */
+  private static final int REMEMBERED = 10_000;
 
   private final KubernetesClient client;
   private final String namespace;
@@ -45,92 +49,24 @@ public final class LeaseReservations {
   private final Duration ttl;
   private final Clock clock;
 
+  /**
+   * The Leases this replica took, by name, until they expire: a review of a key held here for
+   * another object (or for the same object moments ago) is refused without a round trip, which is
+   * what the API server would answer. A Lease another replica took over since can only be held by
+   * someone: refusing is still right.
+   */
+  private final Map<String, LeaseTerms> mine = new ConcurrentHashMap<>();
+
   /** What a reservation came to. */
-  public sealed interface Outcome {
+  public sealed interface Reservation {
     /** Taken: the review may be admitted. */
-    record Reserved(String lease) implements Outcome {}
+    record Reserved(String lease) implements Reservation {}
 
     /** Another review holds it: deny, naming the holder. */
-    record Held(String lease, String holder) implements Outcome {}
+    record Held(String lease, String holder) implements Reservation {}
 
     /** The API server could not be asked: 503. */
-    record Unavailable(String message) implements Outcome {}
-  }
-
-  public LeaseReservations(
-      KubernetesClient client, String namespace, String replica, Duration ttl, Clock clock) {
-    this.client = client;
-    this.namespace = namespace;
-    this.replica = replica;
-    this.ttl = ttl;
-    this.clock = clock;
-  }
-
-  /**
-   * The canonical key a review reserves, or empty when it needs none: a MigrationPolicy CREATE, or
-   * an UPDATE that changes the selectors (by their canonical form); a migration CREATE.
-   */
-  public static Optional<String> key(Review review) {
-    if (review.kind() == Kind.POLICY) {
-      String selectors = canonicalSelectors(review.object());
-      boolean changes =
-          review.operation() == Operation.CREATE
-              || (review.operation() == Operation.UPDATE
-                  && review.oldObject() != null
-                  && !selectors.equals(canonicalSelectors(review.oldObject())));
-      return changes ? Optional.of("MigrationPolicy " + selectors) : Optional.empty();
-    }
-    if (review.kind() == Kind.VMIM && review.operation() == Operation.CREATE) {
-      String vmi = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
-      return vmi.isEmpty()
-          ? Optional.empty()
-          : Optional.of(
-              "VirtualMachineInstanceMigration " + review.effectiveNamespace() + "/" + vmi);
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * Both selectors as sorted maps (absent, null and {@code {}} the same), so that any spelling of
-   * the same selectors gives the same key. Selector values are strings: no Quantity to normalise.
-   */
-  static String canonicalSelectors(com.fasterxml.jackson.databind.JsonNode policy) {
-    var s = Checks.at(policy, "spec", "selectors");
-    // Checks.stringMap is the canonical form the selector rules compare: sorted, absent = {}.
-    return "ns="
-        + Checks.stringMap(s.get("namespaceSelector"))
-        + " vmi="
-        + Checks.stringMap(s.get("virtualMachineInstanceSelector"));
-  }
-
-  /** The Lease name of a key: {@code migration-guard-} and 24 hex digits of its SHA-256. */
-  static String leaseName(String key) {
-    try {
-      byte[] hash =
-          MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-      return "migration-guard-" + HexFormat.of().formatHex(hash, 0, 12);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  /**
-   * The holder of a review's Lease: the object under review and this replica. Without a name (a
-   * {@code generateName} create) the object is never the same as another's.
-   */
-  String holder(Review review) {
-    String name = review.name();
-    String object =
-        review.kind().kindName()
-            + "/"
-            + (review.kind().namespaced() ? review.effectiveNamespace() + "/" : "")
-            + (name.isEmpty() ? "(generated " + Long.toHexString(System.nanoTime()) + ")" : name);
-    return object + " @" + replica;
-  }
-
-  private static String objectOf(String holder) {
-    int at = holder == null ? -1 : holder.lastIndexOf(" @");
-    return at < 0 ? String.valueOf(holder) : holder.substring(0, at);
+    record Unavailable(String message) implements Reservation {}
   }
 
   /** What the caches say of the object holding a Lease. */
@@ -147,77 +83,121 @@ public final class LeaseReservations {
     ABSENT
   }
 
+  public LeaseReservations(
+      KubernetesClient client, String namespace, String replica, Duration ttl, Clock clock) {
+    this.client = client;
+    this.namespace = namespace;
+    this.replica = replica;
+    this.ttl = ttl;
+    this.clock = clock;
+  }
+
+  /** The canonical key a review reserves, or empty when it needs none ({@link ReservationKeys}). */
+  public static Optional<String> key(Review review) {
+    return ReservationKeys.of(review);
+  }
+
+  /**
+   * The holder of a review's Lease: the object under review and this replica. Without a name (a
+   * {@code generateName} create) the object is never the same as another's.
+   */
+  String holder(Review review) {
+    String name = review.name();
+    String object =
+        review.kind().kindName()
+            + "/"
+            + (review.kind().namespaced() ? review.effectiveNamespace() + "/" : "")
+            + (name.isEmpty() ? "(generated " + Long.toHexString(System.nanoTime()) + ")" : name);
+    return object + " @" + replica;
+  }
+
   /** Takes the Lease of {@code key} for {@code review}. */
-  public Outcome reserve(String key, Review review) {
+  public Reservation reserve(String key, Review review) {
     return reserve(key, review, holderObject -> Holder.LIVE);
   }
 
   /**
-   * Takes the Lease of {@code key} for {@code review}; a live Lease is also taken over when its
-   * holder is done with it ({@link Holder}): the next migration of a VMI must not wait for the
-   * Lease of a finished one, nor a policy for the Lease of a deleted one.
+   * Takes the Lease of {@code key} for {@code review}: creates it, or takes it over when {@link
+   * LeaseTerms#yieldsTo} says so (with the read resourceVersion as precondition).
    *
    * @param holders given the holder's object ({@code Kind/namespace/name}), what the caches say
    */
-  public Outcome reserve(String key, Review review, Function<String, Holder> holders) {
-    String name = leaseName(key);
+  public Reservation reserve(String key, Review review, Function<String, Holder> holders) {
+    String name = ReservationKeys.leaseName(key);
     String holder = holder(review);
+    LeaseTerms remembered = mine.get(name);
+    if (remembered != null) {
+      if (remembered.expired(clock.instant())) {
+        mine.remove(name, remembered);
+      } else if (!yields(remembered, holder, holders)) {
+        return new Reservation.Held(name, remembered.holder());
+      }
+    }
     try {
       for (int attempt = 0; attempt < 2; attempt++) {
         try {
-          client.leases().inNamespace(namespace).resource(lease(name, holder, null)).create();
-          return new Outcome.Reserved(name);
+          return taken(name, create(name, holder));
         } catch (KubernetesClientException e) {
           if (e.getCode() != 409) {
             throw e;
           }
         }
-        Lease current = client.leases().inNamespace(namespace).withName(name).get();
+        Lease current = leases().withName(name).get();
         if (current == null) {
           continue; // deleted between the two calls: try creating it again
         }
-        String currentHolder =
-            current.getSpec() == null ? null : current.getSpec().getHolderIdentity();
-        if (!expired(current)
-            && !objectOf(currentHolder).equals(objectOf(holder))
-            && !released(holders.apply(objectOf(currentHolder)), current)) {
-          return new Outcome.Held(name, currentHolder);
+        LeaseTerms terms = LeaseTerms.of(current);
+        if (!yields(terms, holder, holders)) {
+          return new Reservation.Held(name, terms.holder());
         }
         try {
-          client
-              .leases()
-              .inNamespace(namespace)
-              .resource(lease(name, holder, current.getMetadata().getResourceVersion()))
-              .update();
-          return new Outcome.Reserved(name);
+          Lease next = lease(name, holder, current.getMetadata().getResourceVersion());
+          return taken(name, leases().resource(next).update());
         } catch (KubernetesClientException e) {
           if (e.getCode() != 409) {
             throw e;
           }
-          Lease winner = client.leases().inNamespace(namespace).withName(name).get();
-          return new Outcome.Held(
-              name,
-              winner == null || winner.getSpec() == null
-                  ? "another review"
-                  : winner.getSpec().getHolderIdentity());
+          Lease winner = leases().withName(name).get();
+          String won = winner == null ? null : LeaseTerms.of(winner).holder();
+          return new Reservation.Held(name, won == null ? "another review" : won);
         }
       }
-      return new Outcome.Held(name, "another review");
+      return new Reservation.Held(name, "another review");
     } catch (KubernetesClientException e) {
-      return new Outcome.Unavailable(
+      return new Reservation.Unavailable(
           "could not reserve Lease " + namespace + "/" + name + ": " + reason(e));
     }
   }
 
+  private boolean yields(LeaseTerms terms, String holder, Function<String, Holder> holders) {
+    Instant now = clock.instant();
+    if (terms.expired(now)
+        || LeaseTerms.objectOf(terms.holder()).equals(LeaseTerms.objectOf(holder))) {
+      return terms.yieldsTo(holder, Holder.LIVE, now);
+    }
+    return terms.yieldsTo(holder, holders.apply(LeaseTerms.objectOf(terms.holder())), now);
+  }
+
+  private Lease create(String name, String holder) {
+    return leases().resource(lease(name, holder, null)).create();
+  }
+
+  private Reservation taken(String name, Lease written) {
+    if (mine.size() < REMEMBERED) {
+      mine.put(name, LeaseTerms.of(written));
+    }
+    return new Reservation.Reserved(name);
+  }
+
   /** Deletes every expired Lease of ours, each only if unchanged since it was read. */
   public int sweep() {
+    Instant now = clock.instant();
+    mine.values().removeIf(t -> t.expired(now));
     int deleted = 0;
-    for (Lease l : client.leases().inNamespace(namespace).withLabels(LABELS).list().getItems()) {
-      if (expired(l)) {
+    for (Lease l : leases().withLabels(LABELS).list().getItems()) {
+      if (LeaseTerms.of(l).expired(now)) {
         try {
-          client
-              .leases()
-              .inNamespace(namespace)
+          leases()
               .withName(l.getMetadata().getName())
               .lockResourceVersion(l.getMetadata().getResourceVersion())
               .delete();
@@ -230,27 +210,8 @@ public final class LeaseReservations {
     return deleted;
   }
 
-  private boolean released(Holder holder, Lease l) {
-    return holder == Holder.FINISHED || (holder == Holder.ABSENT && olderThanHalf(l));
-  }
-
-  private boolean olderThanHalf(Lease l) {
-    if (l.getSpec() == null || l.getSpec().getRenewTime() == null) {
-      return true;
-    }
-    Integer seconds = l.getSpec().getLeaseDurationSeconds();
-    long halfMillis = (seconds == null ? 0 : seconds.longValue()) * 500L;
-    return l.getSpec().getRenewTime().toInstant().plusMillis(halfMillis).isBefore(clock.instant());
-  }
-
-  private boolean expired(Lease l) {
-    if (l.getSpec() == null || l.getSpec().getRenewTime() == null) {
-      return true;
-    }
-    Integer seconds = l.getSpec().getLeaseDurationSeconds();
-    ZonedDateTime until =
-        l.getSpec().getRenewTime().plusSeconds(seconds == null ? 0 : seconds.longValue());
-    return until.toInstant().isBefore(clock.instant());
+  private NonNamespaceOperation<Lease, LeaseList, Resource<Lease>> leases() {
+    return client.leases().inNamespace(namespace);
   }
 
   private Lease lease(String name, String holder, String resourceVersion) {

@@ -80,7 +80,7 @@ public final class ReviewGate {
     this.reservations = reservations;
     this.lookupBudget = lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE));
     for (int i = 0; i < STRIPES; i++) {
-      locks[i] = new ReentrantLock(true);
+      locks[i] = new ReentrantLock();
     }
   }
 
@@ -154,16 +154,16 @@ public final class ReviewGate {
     if (key.isEmpty()) {
       return allowed;
     }
-    LeaseReservations.Outcome outcome =
+    LeaseReservations.Reservation reservation =
         reservations.reserve(key.get(), review, holder -> holderState(holder, cluster));
-    if (outcome instanceof LeaseReservations.Outcome.Reserved) {
+    if (reservation instanceof LeaseReservations.Reservation.Reserved) {
       return allowed;
     }
     List<Finding> findings = new ArrayList<>(allowed.findings());
     List<String> unavailable = new ArrayList<>(allowed.unavailable());
     boolean policy = review.kind() == Kind.POLICY;
     String rule = policy ? "policy-selectors-unique" : "vmim-no-inflight";
-    if (outcome instanceof LeaseReservations.Outcome.Held held) {
+    if (reservation instanceof LeaseReservations.Reservation.Held held) {
       FieldPath path = policy ? FieldPath.of("spec", "selectors") : FieldPath.of("spec", "vmiName");
       JsonNode value =
           policy
@@ -180,7 +180,7 @@ public final class ReviewGate {
                   + " was admitted moments ago (it holds the reservation Lease "
                   + held.lease()
                   + ")"));
-    } else if (outcome instanceof LeaseReservations.Outcome.Unavailable u) {
+    } else if (reservation instanceof LeaseReservations.Reservation.Unavailable u) {
       unavailable.add(rule + ": " + u.message());
     }
     return new Decision(

@@ -20,7 +20,7 @@ import java.util.List;
 
 /**
  * The engine both doors share: schema, then rules, then (for {@code /mutate}) defaulting, as
- * rules.md §0 orders them. Stateless and thread-safe; build one and share it.
+ * docs/architecture.md#the-engine orders them. Stateless and thread-safe; build one and share it.
  */
 public final class Admission {
   private final SchemaValidator schema;
@@ -168,7 +168,7 @@ public final class Admission {
     ObjectNode original = (ObjectNode) review.object();
     ObjectNode copy = original.deepCopy();
     for (Defaulter d : defaulters) {
-      if (d.appliesTo(review.kind(), review.operation())) {
+      if (d.info().appliesTo(review.kind(), review.operation())) {
         d.apply(review, copy, settings);
       }
     }
@@ -178,7 +178,7 @@ public final class Admission {
 
   /**
    * The review as the rules and defaulters see it: what the API server does before admission
-   * (rules.md §0 step 1b), without the warnings that step reports.
+   * (docs/architecture.md#what-the-api-server-does-first), without the warnings that step reports.
    */
   public static Review apiServerView(Review review) {
     return BeforeAdmission.prune(BeforeAdmission.prepare(review).review());

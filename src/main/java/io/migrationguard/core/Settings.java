@@ -10,7 +10,8 @@ import java.util.Set;
  *
  * @param priorityRequesters user names allowed to set {@code spec.priority}
  * @param configuredDefaults per kind, a partial object whose leaves are added to created objects
- *     where the object has no value (rules.md §5 {@code configured-defaults}); may be empty
+ *     where the object has no value (docs/architecture.md#mutations {@code configured-defaults});
+ *     may be empty
  * @param disabledRules ids of rules that are not run (and of the API server step's warnings that
  *     are not reported); see {@link io.migrationguard.core.rules.Rules#checkDisabled}
  */

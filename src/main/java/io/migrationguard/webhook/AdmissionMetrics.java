@@ -16,7 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The admission metrics of interfaces.md, named for Prometheus by Micrometer's convention: {@code
+ * The admission metrics of docs/webhook.md#metrics, named for Prometheus by Micrometer's
+ * convention: {@code
  * migration_guard_admission_requests_total{webhook,kind,operation,allowed,dry_run}}, {@code
  * migration_guard_admission_duration_seconds} (histogram), {@code
  * migration_guard_rule_denials_total{rule}} and {@code

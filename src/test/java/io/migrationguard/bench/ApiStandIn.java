@@ -55,7 +55,8 @@ public final class ApiStandIn {
     }
   }
 
-  private static KubernetesMockServer start(int port, int vmis) {
+  /** A mock API server on 127.0.0.1:{@code port} (0: any) with the objects above. */
+  public static KubernetesMockServer start(int port, int vmis) {
     KubernetesMockServer server =
         new KubernetesMockServer(
             new Context(),
@@ -104,7 +105,8 @@ public final class ApiStandIn {
     (ns == null ? op.resource(res) : op.inNamespace(ns).resource(res)).create();
   }
 
-  private static String kubeconfig(int port) {
+  /** A kubeconfig for the server on {@code port}, TLS not verified (a mock's certificate). */
+  public static String kubeconfig(int port) {
     return String.join(
         "\n",
         "apiVersion: v1",

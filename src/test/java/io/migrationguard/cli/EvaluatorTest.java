@@ -10,29 +10,20 @@ import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.mutate.Defaulter;
+import io.migrationguard.core.mutate.DefaulterInfo;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code --show-patch} fails a defaulting that would patch its own result again. */
 class EvaluatorTest {
   /** Appends to a list every time: never converges. */
-  private static final class Appender implements Defaulter {
-    @Override
-    public String id() {
-      return "appender";
-    }
-
-    @Override
-    public String description() {
-      return "Appends a marker.";
-    }
-
-    @Override
-    public boolean appliesTo(Kind kind, Operation operation) {
-      return true;
+  private static final class Appender extends Defaulter {
+    Appender() {
+      super(new DefaulterInfo("appender", "Appends a marker.", Scope.ANY_WRITE));
     }
 
     @Override

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.migrationguard.cli.LintOptions.Format;
 import io.migrationguard.cli.LintOptions.OutputSpec;
+import io.migrationguard.cli.output.Format;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -74,5 +74,22 @@ class LintArgsTest {
             new String[] {"--as", " ", "x"})) {
       assertThrows(UsageException.class, () -> LintArgs.parse(bad), String.join(" ", bad));
     }
+  }
+
+  /** Every format of the reports' list is accepted by -o, named by its error and by the help. */
+  @Test
+  void theFormatListComesFromTheReports() throws Exception {
+    for (Format f : Format.values()) {
+      assertEquals(
+          List.of(new OutputSpec(f, null)),
+          LintArgs.parse(new String[] {"-o", f.label(), "x"}).outputs());
+      assertTrue(HelpText.TEXT.contains(f.label()), f.label());
+    }
+    UsageException e =
+        assertThrows(UsageException.class, () -> LintArgs.parse(new String[] {"-o", "xml", "x"}));
+    assertEquals(
+        "unknown output format \"xml\" (text, json, junit, sarif, github)", e.getMessage());
+    assertTrue(
+        HelpText.TEXT.contains("Report format: text (default), json, junit, sarif, github."));
   }
 }

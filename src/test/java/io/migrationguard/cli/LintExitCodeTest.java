@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Exit codes 0 / 1 / 2 exactly as interfaces.md says, and what is reported alongside. */
+/** Exit codes 0 / 1 / 2 exactly as docs/lint.md#exit-codes says, and what is reported alongside. */
 class LintExitCodeTest {
   private static final String D = LintHarness.DIR;
   private static final String VALID_POLICY =

@@ -64,7 +64,8 @@ class RuleReferenceTest {
     sb.append("\n## Defaulting (`/mutate`, `lint --show-patch`)\n\n");
     sb.append("| id | what |\n|---|---|\n");
     for (Defaulter d : Defaulters.all()) {
-      sb.append("| `").append(d.id()).append("` | ").append(d.description()).append(" |\n");
+      sb.append("| `").append(d.info().id()).append("` | ").append(d.info().description());
+      sb.append(" |\n");
     }
     return sb.toString();
   }

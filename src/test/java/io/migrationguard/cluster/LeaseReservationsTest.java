@@ -168,30 +168,54 @@ class LeaseReservationsTest {
     LeaseReservations b = replica("replica-b", clock, Duration.ofSeconds(10));
     String key = LeaseReservations.key(policy("first", "t")).orElseThrow();
     assertInstanceOf(
-        LeaseReservations.Outcome.Reserved.class, a.reserve(key, policy("first", "t")));
-    // The same object again (a retried create) takes it over; another object is refused.
+        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "t")));
+    // The same object sent to the other replica at the same moment is a second request, not a
+    // retry: refused. A second later it is a retried create, and takes the Lease over; another
+    // object is refused.
     assertInstanceOf(
-        LeaseReservations.Outcome.Reserved.class, b.reserve(key, policy("first", "t")));
+        LeaseReservations.Reservation.Held.class, b.reserve(key, policy("first", "t")));
+    now.set(now.get().plus(LeaseTerms.RETRY_AFTER));
+    assertInstanceOf(
+        LeaseReservations.Reservation.Reserved.class, b.reserve(key, policy("first", "t")));
     var held = b.reserve(key, policy("second", "t"));
-    assertInstanceOf(LeaseReservations.Outcome.Held.class, held);
+    assertInstanceOf(LeaseReservations.Reservation.Held.class, held);
     assertTrue(
-        ((LeaseReservations.Outcome.Held) held).holder().startsWith("MigrationPolicy/first"));
+        ((LeaseReservations.Reservation.Held) held).holder().startsWith("MigrationPolicy/first"));
     assertEquals(0, a.sweep(), "nothing expired yet");
     // A holder absent from the caches (deleted; or never written) releases it after half the
     // duration, not before: an admitted write may still be on its way.
     var absent = b.reserve(key, policy("third", "t"), h -> LeaseReservations.Holder.ABSENT);
-    assertInstanceOf(LeaseReservations.Outcome.Held.class, absent);
+    assertInstanceOf(LeaseReservations.Reservation.Held.class, absent);
     now.set(now.get().plusSeconds(6));
     assertInstanceOf(
-        LeaseReservations.Outcome.Reserved.class,
+        LeaseReservations.Reservation.Reserved.class,
         b.reserve(key, policy("third", "t"), h -> LeaseReservations.Holder.ABSENT));
     // The replica that held it died: after the lease duration it is taken over, then swept.
     now.set(now.get().plusSeconds(11));
     assertInstanceOf(
-        LeaseReservations.Outcome.Reserved.class, a.reserve(key, policy("second", "t")));
+        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("second", "t")));
     now.set(now.get().plusSeconds(11));
     assertEquals(1, b.sweep());
     assertEquals(0, clients.get(0).leases().inNamespace(NS).list().getItems().size());
+  }
+
+  @Test
+  void aLeaseThisReplicaHoldsRefusesAnotherObjectWithoutARoundTrip() {
+    LeaseReservations a = replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10));
+    String key = LeaseReservations.key(policy("first", "r")).orElseThrow();
+    assertInstanceOf(
+        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "r")));
+    int requests = server.getRequestCount();
+    var again = a.reserve(key, policy("second", "r"));
+    assertInstanceOf(LeaseReservations.Reservation.Held.class, again);
+    assertTrue(
+        ((LeaseReservations.Reservation.Held) again).holder().startsWith("MigrationPolicy/first"));
+    assertEquals(requests, server.getRequestCount(), "answered from what this replica wrote");
+    // Another replica, which holds nothing, asks the API server and gets the same answer.
+    LeaseReservations b = replica("replica-b", Clock.systemUTC(), Duration.ofSeconds(10));
+    assertInstanceOf(
+        LeaseReservations.Reservation.Held.class, b.reserve(key, policy("second", "r")));
+    assertTrue(server.getRequestCount() > requests);
   }
 
   private static Review migration(String name) {
@@ -232,6 +256,6 @@ class LeaseReservationsTest {
         new Review(Kind.POLICY, Operation.CREATE, other, null, null, "u", FieldValidation.WARN);
     assertEquals(LeaseReservations.key(one), LeaseReservations.key(same));
     assertNotEquals(LeaseReservations.key(one), LeaseReservations.key(policy("a", "y")));
-    assertTrue(LeaseReservations.leaseName(LeaseReservations.key(one).orElseThrow()).length() < 64);
+    assertTrue(ReservationKeys.leaseName(LeaseReservations.key(one).orElseThrow()).length() < 64);
   }
 }

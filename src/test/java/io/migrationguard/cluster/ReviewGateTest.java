@@ -11,19 +11,18 @@ import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.InMemoryClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -137,17 +136,15 @@ class ReviewGateTest {
   }
 
   /** Denies a policy whose selectors another policy has, after a pause that invites a race. */
-  private static final class SlowUnique implements Rule {
-    @Override
-    public RuleInfo info() {
-      return new RuleInfo(
-          "test-unique",
-          "Selectors are unique.",
-          "Change the selectors.",
-          Set.of(Kind.POLICY),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of(Lookup.POLICIES));
+  private static final class SlowUnique extends Rule {
+    SlowUnique() {
+      super(
+          RuleInfo.error(
+                  "test-unique",
+                  Scope.of(Kind.POLICY, Operation.CREATE),
+                  "Selectors are unique.",
+                  "Change the selectors.")
+              .needs(Lookup.POLICIES));
     }
 
     @Override

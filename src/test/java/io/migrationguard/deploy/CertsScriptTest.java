@@ -52,7 +52,7 @@ class CertsScriptTest {
     assertTrue(Pem.matches(Pem.privateKey(out.resolve("tls.key")), tls), "tls.key fits tls.crt");
     assertTrue(Pem.matches(Pem.privateKey(out.resolve("ca.key")), ca), "ca.key fits ca.crt");
     assertEquals(List.of(ca), Pem.certificates(out.resolve("ca-bundle.crt")), "bundle = the CA");
-    for (String key : List.of("tls.key", "ca.key", "secret.yaml")) {
+    for (String key : List.of("tls.key", "ca.key", "workload/secret.yaml")) {
       Set<PosixFilePermission> perms = Files.getPosixFilePermissions(out.resolve(key));
       assertEquals(
           Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE), perms, key);
@@ -105,10 +105,10 @@ class CertsScriptTest {
         List.of("guard.kv-tools.svc", "guard.kv-tools.svc.cluster.local"), Pem.dnsNames(tls));
     Duration left = Duration.between(Instant.now(), tls.getNotAfter().toInstant());
     assertTrue(left.toDays() >= 29 && left.toDays() <= 30, "30 days, was " + left);
-    var secret = Manifests.readAll(out.resolve("secret.yaml")).get(0);
+    var secret = Manifests.readAll(out.resolve("workload/secret.yaml")).get(0);
     assertEquals("kv-tools", secret.at("/metadata/namespace").asText());
-    String patch = Files.readString(out.resolve("validating-webhook-patch.yaml"));
-    assertTrue(patch.contains("service: {name: guard}"), patch);
+    String patch = Files.readString(out.resolve("webhooks/validating-webhook-patch.yaml"));
+    assertTrue(patch.contains("service: {name: guard, namespace: kv-tools}"), patch);
     assertTrue(patch.contains("values: [kv-tools]"), "own namespace excluded: " + patch);
   }
 

@@ -45,6 +45,13 @@ final class Commands {
     }
   }
 
+  /** Skips (never silently passes) a test that needs kubectl's built-in kustomize. */
+  static void assumeKubectl() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        available("kubectl", "version", "--client"),
+        "kubectl is not installed: the kustomize builds are not checked");
+  }
+
   /** Runs {@code cmd}, waiting at most 120 s; the process is killed when that is exceeded. */
   static Result run(List<String> cmd) {
     Path log = null;

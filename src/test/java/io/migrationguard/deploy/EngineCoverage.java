@@ -57,7 +57,7 @@ final class EngineCoverage {
     List<Defaulter> defaulters = Defaulters.all();
     Set<Pair> out = new HashSet<>();
     for (Pair p : examined()) {
-      if (defaulters.stream().anyMatch(d -> d.appliesTo(p.kind(), p.operation()))) {
+      if (defaulters.stream().anyMatch(d -> d.info().appliesTo(p.kind(), p.operation()))) {
         out.add(p);
       }
     }

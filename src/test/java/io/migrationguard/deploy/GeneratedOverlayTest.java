@@ -30,7 +30,7 @@ class GeneratedOverlayTest {
   @Test
   void secretIsTheOneTheDeploymentMounts() throws Exception {
     Commands.generate(out).ok();
-    JsonNode secret = Manifests.readAll(out.resolve("secret.yaml")).get(0);
+    JsonNode secret = Manifests.readAll(out.resolve("workload/secret.yaml")).get(0);
     assertEquals("Secret", secret.path("kind").asText());
     assertEquals("kubernetes.io/tls", secret.path("type").asText());
     assertEquals(base.namespace(), secret.at("/metadata/namespace").asText());
@@ -62,21 +62,43 @@ class GeneratedOverlayTest {
   }
 
   @Test
-  void kustomizationBuildsOnTheCommittedManifests() throws Exception {
+  void kustomizationsBuildOnTheCommittedManifests() throws Exception {
     Commands.generate(out).ok();
-    JsonNode k = Manifests.readAll(out.resolve("kustomization.yaml")).get(0);
-    assertEquals(base.namespace(), k.path("namespace").asText());
-    Path first = out.resolve(k.at("/resources/0").asText()).toRealPath();
-    assertEquals(Path.of("manifests").toRealPath(), first, "the base it builds on");
-    assertEquals("secret.yaml", k.at("/resources/1").asText());
+    JsonNode workload = Manifests.readAll(out.resolve("workload/kustomization.yaml")).get(0);
+    JsonNode webhooks = Manifests.readAll(out.resolve("webhooks/kustomization.yaml")).get(0);
+    for (JsonNode k : List.of(workload, webhooks)) {
+      assertEquals(base.namespace(), k.path("namespace").asText());
+    }
+    Path first = out.resolve("workload").resolve(workload.at("/resources/0").asText());
+    assertEquals(Path.of("manifests").toRealPath(), first.toRealPath(), "the base it builds on");
+    assertEquals("secret.yaml", workload.at("/resources/1").asText());
+    Path other = out.resolve("webhooks").resolve(webhooks.at("/resources/0").asText());
+    assertEquals(Path.of("manifests").toRealPath(), other.toRealPath(), "the same base");
     List<String> patches = new ArrayList<>();
-    k.path("patches").forEach(p -> patches.add(p.path("path").asText()));
-    assertEquals(List.of("validating-webhook-patch.yaml", "mutating-webhook-patch.yaml"), patches);
+    webhooks.path("patches").forEach(p -> patches.add(p.path("path").asText()));
+    assertEquals(
+        List.of("", "validating-webhook-patch.yaml", "mutating-webhook-patch.yaml"), patches);
+  }
+
+  @Test
+  void imageFlagSetsTheDeploymentsImageInTheWorkloadOverlay() throws Exception {
+    Commands.generate(out, "--image", "registry.example.com:5000/mg/migration-guard:1.2.3").ok();
+    JsonNode k = Manifests.readAll(out.resolve("workload/kustomization.yaml")).get(0);
+    JsonNode image = k.at("/images/0");
+    assertEquals("migration-guard", image.path("name").asText());
+    assertEquals("registry.example.com:5000/mg/migration-guard", image.path("newName").asText());
+    assertEquals("1.2.3", image.path("newTag").asText());
+    String digest = "sha256:" + "0123456789abcdef".repeat(4);
+    Commands.generate(out, "--image", "registry.example.com/mg@" + digest).ok();
+    k = Manifests.readAll(out.resolve("workload/kustomization.yaml")).get(0);
+    assertEquals("registry.example.com/mg", k.at("/images/0/newName").asText());
+    assertEquals(digest, k.at("/images/0/digest").asText());
+    assertEquals("", k.at("/images/0/newTag").asText());
   }
 
   private JsonNode patchFor(String kind) throws Exception {
     for (String f : List.of("validating-webhook-patch.yaml", "mutating-webhook-patch.yaml")) {
-      JsonNode p = Manifests.readAll(out.resolve(f)).get(0);
+      JsonNode p = Manifests.readAll(out.resolve("webhooks").resolve(f)).get(0);
       if (kind.equals(p.path("kind").asText())) {
         return p;
       }

@@ -80,6 +80,11 @@ final class ServiceProcess implements AutoCloseable {
     return process.isAlive() ? process.pid() : -1;
   }
 
+  /** Kills the process at once (SIGKILL), as a node failure or an OOM kill would. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+  }
+
   /** The last 60 lines the service printed, for failure messages. */
   String logTail() {
     try {

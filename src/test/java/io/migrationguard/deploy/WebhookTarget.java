@@ -85,7 +85,7 @@ record WebhookTarget(
 
   private static JsonNode patch(Path certs, String kind) {
     for (String f : List.of("validating-webhook-patch.yaml", "mutating-webhook-patch.yaml")) {
-      JsonNode p = Manifests.readAll(certs.resolve(f)).get(0);
+      JsonNode p = Manifests.readAll(certs.resolve("webhooks").resolve(f)).get(0);
       if (kind.equals(p.path("kind").asText())) {
         return p;
       }

@@ -14,9 +14,9 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
- * One JSON document, {@code {"resources": [...], "summary": {...}}}, in the shape of interfaces.md.
- * Streams: one resource per line as it is ready, written with Jackson's generator (no tree, no
- * object mapper), so memory stays flat and large runs stay cheap.
+ * One JSON document, {@code {"resources": [...], "summary": {...}}}, in the shape of
+ * docs/lint.md#the-json-report. Streams: one resource per line as it is ready, written with
+ * Jackson's generator (no tree, no object mapper), so memory stays flat and large runs stay cheap.
  */
 public final class JsonReport implements Report {
   private static final JsonFactory JSON = new JsonFactory();

@@ -12,13 +12,20 @@ final class YamlStream {
   /** Documents per parallel group when one stream holds many. */
   static final int PARALLEL_CHUNKS = 256;
 
+  /**
+   * {@code -Dmigration-guard.lint.block-yaml=false} reads every document with SnakeYAML: only so
+   * that {@code bench/lint.sh} can measure what the fast path saves (docs/performance.md).
+   */
+  private static final boolean BLOCK_YAML =
+      !"false".equals(System.getProperty("migration-guard.lint.block-yaml"));
+
   private YamlStream() {}
 
   /** Every non-empty document of {@code text}, numbered from 1 in file order. */
   static List<Document> read(String text) {
     List<DocumentSplitter.Chunk> chunks = DocumentSplitter.split(text);
     if (chunks.size() < PARALLEL_CHUNKS) {
-      return read(chunks, true);
+      return read(chunks, BLOCK_YAML);
     }
     // One big stream (kustomize build | lint -): its documents are independent, parse them on
     // every core, then number them in file order.
@@ -27,7 +34,7 @@ final class YamlStream {
       groups.add(chunks.subList(i, Math.min(chunks.size(), i + PARALLEL_CHUNKS)));
     }
     List<Document> out = new ArrayList<>();
-    for (List<Document> part : groups.parallelStream().map(g -> read(g, true)).toList()) {
+    for (List<Document> part : groups.parallelStream().map(g -> read(g, BLOCK_YAML)).toList()) {
       for (Document d : part) {
         out.add(
             new Document(

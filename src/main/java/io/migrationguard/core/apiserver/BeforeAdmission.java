@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * What the Kubernetes API server does to an object before any admission webhook sees it, done in
- * one place so both doors judge the object a cluster would judge (rules.md §0 step 1b):
+ * one place so both doors judge the object a cluster would judge
+ * (docs/architecture.md#what-the-api-server-does-first):
  *
  * <ol>
  *   <li>served versions are converted to the one the rules are written for ({@code

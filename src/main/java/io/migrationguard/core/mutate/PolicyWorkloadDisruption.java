@@ -2,9 +2,8 @@ package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.Settings;
 
 /**
@@ -12,21 +11,14 @@ import io.migrationguard.core.Settings;
  * derives from {@code allowPostCopy} at run time when it is unset. It changes nothing in effect and
  * makes the effective value visible.
  */
-public final class PolicyWorkloadDisruption implements Defaulter {
-  @Override
-  public String id() {
-    return "policy-workload-disruption";
-  }
-
-  @Override
-  public String description() {
-    return "Sets an absent spec.allowWorkloadDisruption of a migration policy to its"
-        + " spec.allowPostCopy.";
-  }
-
-  @Override
-  public boolean appliesTo(Kind kind, Operation operation) {
-    return kind == Kind.POLICY && (operation == Operation.CREATE || operation == Operation.UPDATE);
+public final class PolicyWorkloadDisruption extends Defaulter {
+  public PolicyWorkloadDisruption() {
+    super(
+        new DefaulterInfo(
+            "policy-workload-disruption",
+            "Sets an absent spec.allowWorkloadDisruption of a migration policy to its"
+                + " spec.allowPostCopy.",
+            Scope.POLICY_WRITE));
   }
 
   @Override

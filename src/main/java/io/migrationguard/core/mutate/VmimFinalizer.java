@@ -3,9 +3,8 @@ package io.migrationguard.core.mutate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.Settings;
 
 /**
@@ -13,24 +12,17 @@ import io.migrationguard.core.Settings;
  * KubeVirt can clean up its target pod before the migration object goes away. Duplicates of it are
  * dropped (the first stays where it is); other finalizers are untouched.
  */
-public final class VmimFinalizer implements Defaulter {
+public final class VmimFinalizer extends Defaulter {
   /** KubeVirt's migration finalizer. */
   public static final String FINALIZER = "kubevirt.io/migrationJobFinalize";
 
-  @Override
-  public String id() {
-    return "vmim-finalizer";
-  }
-
-  @Override
-  public String description() {
-    return "Ensures a new migration lists the finalizer kubevirt.io/migrationJobFinalize exactly"
-        + " once.";
-  }
-
-  @Override
-  public boolean appliesTo(Kind kind, Operation operation) {
-    return kind == Kind.VMIM && operation == Operation.CREATE;
+  public VmimFinalizer() {
+    super(
+        new DefaulterInfo(
+            "vmim-finalizer",
+            "Ensures a new migration lists the finalizer kubevirt.io/migrationJobFinalize exactly"
+                + " once.",
+            Scope.VMIM_CREATE));
   }
 
   @Override

@@ -1,9 +1,8 @@
 package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.rules.Checks;
 
@@ -14,20 +13,13 @@ import io.migrationguard.core.rules.Checks;
  * KubeVirt's in-flight check, which looks migrations up by this label (validation warns, under the
  * same id, when a given value differs).
  */
-public final class VmimSelectorLabel implements Defaulter {
-  @Override
-  public String id() {
-    return "vmim-selector-label";
-  }
-
-  @Override
-  public String description() {
-    return "Sets the label kubevirt.io/vmi-name of a new migration to its spec.vmiName.";
-  }
-
-  @Override
-  public boolean appliesTo(Kind kind, Operation operation) {
-    return kind == Kind.VMIM && operation == Operation.CREATE;
+public final class VmimSelectorLabel extends Defaulter {
+  public VmimSelectorLabel() {
+    super(
+        new DefaulterInfo(
+            "vmim-selector-label",
+            "Sets the label kubevirt.io/vmi-name of a new migration to its spec.vmiName.",
+            Scope.VMIM_CREATE));
   }
 
   @Override

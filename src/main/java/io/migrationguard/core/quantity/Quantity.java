@@ -6,8 +6,8 @@ import java.math.BigDecimal;
 
 /**
  * A Kubernetes {@code resource.Quantity}: exact decimal value plus the format it was written in
- * (which decides its canonical form). See quantity.md. Immutable; equality and ordering are by
- * value ({@code 1Gi} equals {@code 1024Mi}).
+ * (which decides its canonical form). See docs/architecture.md#quantities. Immutable; equality and
+ * ordering are by value ({@code 1Gi} equals {@code 1024Mi}).
  */
 public final class Quantity implements Comparable<Quantity> {
 

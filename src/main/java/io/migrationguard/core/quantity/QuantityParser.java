@@ -38,7 +38,10 @@ final class QuantityParser {
     return parseGo(s);
   }
 
-  /** The grammar of quantity.md, with Go's semantics; {@code s} already matched the pattern. */
+  /**
+   * The grammar of docs/architecture.md#quantities, with Go's semantics; {@code s} already matched
+   * the pattern.
+   */
   private static QuantityParse parseGo(String s) {
     int pos = 0;
     boolean negative = false;

@@ -7,7 +7,7 @@ package io.migrationguard.core.quantity;
  * the Quantity rules. {@code QuantitySyntaxTest} holds it equal to the regex on random strings.
  */
 public final class QuantitySyntax {
-  /** The pattern, as the CRDs and {@code quantity.md} write it (full match). */
+  /** The pattern, as the CRDs and {@code docs/architecture.md#quantities} write it (full match). */
   public static final String CRD_PATTERN =
       "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
 

@@ -1,17 +1,20 @@
 package io.migrationguard.core.rules;
 
+import io.migrationguard.core.Declared;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 
 /**
- * One check of rules.md, one class each. A rule reads the review (and, when its {@link
- * RuleInfo#lookups()} say so, the cluster) and reports problems into {@link Findings}; it never
- * throws for bad input. It may assume the object passed the schema.
+ * One check of the engine's catalogue ({@link Rules}): its {@link RuleInfo} plus {@link #check}. A
+ * rule reads the review (and, when its {@link RuleInfo#lookups()} say so, the cluster) and reports
+ * problems into {@link Findings}; it never throws for bad input. It may assume the object passed
+ * the schema.
  */
-public interface Rule {
-  /** The rule's id, description, scope and severity. */
-  RuleInfo info();
+public abstract class Rule extends Declared<RuleInfo> {
+  protected Rule(RuleInfo info) {
+    super(info);
+  }
 
   /** Checks {@code review}, reporting into {@code out}. */
-  void check(Review review, ClusterView cluster, Findings out);
+  public abstract void check(Review review, ClusterView cluster, Findings out);
 }

@@ -7,17 +7,13 @@ import io.migrationguard.core.rules.meta.MetadataName;
 import io.migrationguard.core.rules.meta.MetadataNamespace;
 import io.migrationguard.core.rules.policy.Bandwidth;
 import io.migrationguard.core.rules.policy.CompletionTimeout;
-import io.migrationguard.core.rules.policy.DowntimeTuningGate;
 import io.migrationguard.core.rules.policy.ExperimentalExclusive;
-import io.migrationguard.core.rules.policy.MaxDowntimeGate;
 import io.migrationguard.core.rules.policy.SelectorLabels;
 import io.migrationguard.core.rules.policy.SelectorsEmpty;
 import io.migrationguard.core.rules.policy.SelectorsTie;
 import io.migrationguard.core.rules.policy.SelectorsUnique;
 import io.migrationguard.core.rules.policy.StallDetectorFactors;
-import io.migrationguard.core.rules.policy.StallDetectorGate;
 import io.migrationguard.core.rules.vmim.AddedNodeSelector;
-import io.migrationguard.core.rules.vmim.DecentralizedGate;
 import io.migrationguard.core.rules.vmim.MigrationIds;
 import io.migrationguard.core.rules.vmim.NoInflight;
 import io.migrationguard.core.rules.vmim.PriorityEnum;
@@ -33,7 +29,7 @@ import java.util.Set;
 
 /**
  * The rule catalogue: one explicit list, in the order findings are reported (metadata first, as
- * apimachinery validates ObjectMeta first, then rules.md §2 and §3 in table order).
+ * apimachinery validates ObjectMeta first, then docs/architecture.md#rules in table order).
  */
 public final class Rules {
   private Rules() {}
@@ -62,7 +58,10 @@ public final class Rules {
     return null;
   }
 
-  /** Every rule of rules.md §2-§4, configured with {@code settings} (disabled ones left out). */
+  /**
+   * Every rule of docs/architecture.md#rules, configured with {@code settings} (disabled ones left
+   * out).
+   */
   public static List<Rule> catalogue(Settings settings) {
     return all(settings).stream()
         .filter(r -> !settings.disabledRules().contains(r.info().id()))
@@ -72,33 +71,33 @@ public final class Rules {
   /** Every rule, disabled or not (the catalogue as documented). */
   public static List<Rule> all(Settings settings) {
     return List.of(
-        // §4 metadata, both kinds
+        // metadata, both kinds
         new MetadataName(),
         new MetadataNamespace(),
         new MetadataLabels(),
-        // §2 VirtualMachineInstanceMigration
+        // VirtualMachineInstanceMigration
         new VmiNameRequired(),
         new VmiNameFormat(),
         new PriorityEnum(),
         new PriorityRequester(settings.priorityRequesters()),
         new AddedNodeSelector(),
         new MigrationIds(),
-        new DecentralizedGate(),
+        GateRules.decentralized(),
         new SelectorLabelMatches(),
         new SpecImmutable(),
         new SelectorLabelStable(),
         new VmiMigratable(),
         new NoInflight(),
-        // §3 MigrationPolicy
+        // MigrationPolicy
         new CompletionTimeout(),
         new Bandwidth(),
         new SelectorLabels(),
         new SelectorsUnique(),
         new SelectorsTie(),
         new SelectorsEmpty(),
-        new MaxDowntimeGate(),
-        new DowntimeTuningGate(),
-        new StallDetectorGate(),
+        GateRules.maxDowntime(),
+        GateRules.downtimeTuning(),
+        GateRules.stallDetector(),
         new ExperimentalExclusive(),
         new StallDetectorFactors());
   }

@@ -22,7 +22,7 @@ import java.util.List;
  * {@code fieldValidation}.
  */
 final class ErrorMapper {
-  /** Detail of an unknown field under Warn, as rules.md words it. */
+  /** Detail of an unknown field under Warn, as docs/rules.md words it. */
   static final String UNKNOWN_WARN = "unknown field, it will be dropped";
 
   /** Detail of an unknown field under Strict (the API server says {@code unknown field}). */

@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Reads the operator-configured defaults (rules.md §5 {@code configured-defaults}) from
+ * Reads the operator-configured defaults (docs/architecture.md#mutations {@code configured-defaults}) from
  * configuration, per kind, into the partial objects {@link io.migrationguard.core.Settings} takes.
  * Two spellings, merged (leaves win):
  *

@@ -13,9 +13,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Turns the engine's {@link Decision} into what the API server expects back (rules.md §7): a 422
- * {@code Invalid} Status with one cause per field error, warnings as {@code <path>: <message>}, a
- * 503 when a cluster lookup could not be answered, and the rule ids for the audit log.
+ * Turns the engine's {@link Decision} into what the API server expects back
+ * (docs/webhook.md#endpoints): a 422 {@code Invalid} Status with one cause per field error,
+ * warnings as {@code <path>: <message>}, a 503 when a cluster lookup could not be answered, and the
+ * rule ids for the audit log.
  */
 public final class Verdicts {
   /** At most this many findings are spelled out in the message and the causes. */

@@ -61,7 +61,7 @@ record MutationCase(
     }
     Defaulter d =
         Defaulters.all().stream()
-            .filter(x -> x.id().equals(id))
+            .filter(x -> x.info().id().equals(id))
             .findFirst()
             .orElseThrow(() -> new IllegalArgumentException("no defaulter " + id));
     return new Admission((k, o, m) -> List.of(), List.of(), List.of(d), settings);

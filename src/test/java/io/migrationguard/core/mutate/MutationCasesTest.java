@@ -49,7 +49,8 @@ class MutationCasesTest {
     for (PatchOp op : c.engine().mutate(c.review(c.object())).patch()) {
       switch (op.op()) {
         case "add" -> assertTrue(absent(held, op.path()), c + ": add over " + op.path());
-        // The one exception (rules.md §5): KubeVirt's bookkeeping label follows spec.vmiName.
+        // The one exception (docs/architecture.md#mutations): KubeVirt's bookkeeping label follows
+        // spec.vmiName.
         case "replace" ->
             assertTrue(
                 held.at(op.path()).isNull() || op.path().equals(VMI_NAME_LABEL),
@@ -64,7 +65,7 @@ class MutationCasesTest {
 
   @Test
   void everyDefaulterHasAFileWithChangingAndUnchangingCases() {
-    Set<String> ids = Defaulters.all().stream().map(Defaulter::id).collect(Collectors.toSet());
+    Set<String> ids = Defaulters.all().stream().map(d -> d.info().id()).collect(Collectors.toSet());
     assertEquals(ids.size(), Defaulters.all().size(), "duplicate defaulter ids");
     Set<String> files =
         CaseFiles.list("mutations").stream()
@@ -79,7 +80,9 @@ class MutationCasesTest {
       assertTrue(cases.stream().anyMatch(c -> c.patch().isEmpty()), id + ": no unchanged case");
     }
     for (Defaulter d : Defaulters.all()) {
-      assertTrue(d.description().matches("[A-Z][^\\n]*[^.]\\."), d.id() + ": " + d.description());
+      DefaulterInfo info = d.info();
+      assertTrue(
+          info.description().matches("[A-Z][^\\n]*[^.]\\."), info.id() + ": " + info.description());
     }
   }
 

@@ -96,7 +96,10 @@ class QuantityPropertiesTest {
     }
   }
 
-  /** A string from the grammar of quantity.md, with sizes that reach the edges (nano, 2^63). */
+  /**
+   * A string from the grammar of docs/architecture.md#quantities, with sizes that reach the edges
+   * (nano, 2^63).
+   */
   private static String grammatical(Random rnd) {
     StringBuilder sb = new StringBuilder();
     switch (rnd.nextInt(4)) {

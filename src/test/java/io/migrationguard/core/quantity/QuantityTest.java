@@ -18,7 +18,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Quantity against the vectors of quantity.md and apimachinery's own tests (vectors.tsv). */
+/**
+ * Quantity against the vectors of docs/architecture.md#quantities and apimachinery's own tests
+ * (vectors.tsv).
+ */
 class QuantityTest {
 
   static Stream<Arguments> vectors() throws IOException {

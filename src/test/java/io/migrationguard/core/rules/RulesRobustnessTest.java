@@ -58,7 +58,7 @@ class RulesRobustnessTest {
             }
           }
           for (Defaulter d : Defaulters.all()) {
-            if (d.appliesTo(kind, review.operation())) {
+            if (d.info().appliesTo(kind, review.operation())) {
               checks++;
               idempotent(d, review, failures);
             }
@@ -85,10 +85,10 @@ class RulesRobustnessTest {
               FieldValidation.WARN);
       d.apply(again, twice, Settings.defaults());
       if (!JsonPatches.diff(once, twice).isEmpty()) {
-        failures.add(d.id() + " is not idempotent on " + review.object());
+        failures.add(d.info().id() + " is not idempotent on " + review.object());
       }
     } catch (RuntimeException e) {
-      failures.add(d.id() + " threw " + e + " on " + review.object());
+      failures.add(d.info().id() + " threw " + e + " on " + review.object());
     }
   }
 

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Every MigrationPolicy constraint of rules.md §1, accepted and rejected. */
+/**
+ * Every MigrationPolicy constraint of the schema of docs/decisions.md#design-decisions, accepted
+ * and rejected.
+ */
 class PolicySchemaTest {
   private static final ObjectNode BASE = sample("migrationpolicy-minimal.yaml");
 

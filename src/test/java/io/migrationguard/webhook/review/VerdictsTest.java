@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** rules.md §7 on synthetic findings, independent of the rule catalogue. */
+/** docs/webhook.md#endpoints on synthetic findings, independent of the rule catalogue. */
 class VerdictsTest {
   private static Finding error(String rule, String path, String value, String detail) {
     return new Finding(

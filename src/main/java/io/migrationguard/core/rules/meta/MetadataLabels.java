@@ -1,32 +1,23 @@
 package io.migrationguard.core.rules.meta;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /** {@code metadata-labels}: label keys and values as apimachinery's {@code ValidateLabels}. */
-public final class MetadataLabels implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "metadata-labels",
-          "Every label of an object must have a valid label key and a valid label value.",
-          "Use label keys of the form [prefix/]name (name 1-63 characters: letters, digits, '-', '_', '.', alphanumeric at both ends) and values of at most 63 such characters.",
-          Set.of(Kind.VMIM, Kind.POLICY),
-          Set.of(Operation.CREATE, Operation.UPDATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class MetadataLabels extends Rule {
+  public MetadataLabels() {
+    super(
+        RuleInfo.error(
+            "metadata-labels",
+            Scope.ANY_WRITE,
+            "Every label of an object must have a valid label key and a valid label value.",
+            "Use label keys of the form [prefix/]name (name 1-63 characters: letters, digits, '-', '_', '.', alphanumeric at both ends) and values of at most 63 such characters."));
   }
 
   @Override

@@ -1,17 +1,14 @@
 package io.migrationguard.core.rules.meta;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.names.LabelSyntax;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /**
  * {@code metadata-namespace}: a migration's namespace, when set, is a DNS-1123 label. The namespace
@@ -20,22 +17,16 @@ import java.util.Set;
  * kustomize's {@code namespace:} writes one into every custom resource it does not know, and {@code
  * kubectl apply} of such a policy works.
  */
-public final class MetadataNamespace implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "metadata-namespace",
-          "The metadata.namespace of a migration must be a DNS-1123 label; the namespace of a"
-              + " cluster-scoped migration policy is ignored, as the API server clears it (a"
-              + " warning).",
-          "Give a migration a lower-case DNS-1123 label as namespace (at most 63 characters); remove metadata.namespace from a MigrationPolicy, which is cluster-scoped.",
-          Set.of(Kind.VMIM, Kind.POLICY),
-          Set.of(Operation.CREATE, Operation.UPDATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class MetadataNamespace extends Rule {
+  public MetadataNamespace() {
+    super(
+        RuleInfo.error(
+            "metadata-namespace",
+            Scope.ANY_WRITE,
+            "The metadata.namespace of a migration must be a DNS-1123 label; the namespace of a"
+                + " cluster-scoped migration policy is ignored, as the API server clears it (a"
+                + " warning).",
+            "Give a migration a lower-case DNS-1123 label as namespace (at most 63 characters); remove metadata.namespace from a MigrationPolicy, which is cluster-scoped."));
   }
 
   @Override

@@ -1,39 +1,30 @@
 package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /**
  * {@code policy-bandwidth}: {@code bandwidthPerMigration} is a Quantity under the Go parser's rules
  * (stricter than the CRD pattern, which lets {@code 1e1.5} through) and not negative (parity).
  */
-public final class Bandwidth implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "policy-bandwidth",
-          "The spec.bandwidthPerMigration of a migration policy must be a valid, non-negative"
-              + " Kubernetes quantity.",
-          "Write bandwidthPerMigration as a non-negative integer or Quantity string without spaces, such as 64Mi or 1Gi.",
-          Set.of(Kind.POLICY),
-          Set.of(Operation.CREATE, Operation.UPDATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class Bandwidth extends Rule {
+  public Bandwidth() {
+    super(
+        RuleInfo.error(
+            "policy-bandwidth",
+            Scope.POLICY_WRITE,
+            "The spec.bandwidthPerMigration of a migration policy must be a valid, non-negative"
+                + " Kubernetes quantity.",
+            "Write bandwidthPerMigration as a non-negative integer or Quantity string without spaces, such as 64Mi or 1Gi."));
   }
 
   @Override

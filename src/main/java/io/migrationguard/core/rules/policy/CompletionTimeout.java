@@ -1,32 +1,23 @@
 package io.migrationguard.core.rules.policy;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /** {@code policy-completion-timeout}: the per-GiB completion timeout is not negative (parity). */
-public final class CompletionTimeout implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "policy-completion-timeout",
-          "The spec.completionTimeoutPerGiB of a migration policy must not be negative.",
-          "Set completionTimeoutPerGiB to 0 or a positive number of seconds (KubeVirt's default is 150).",
-          Set.of(Kind.POLICY),
-          Set.of(Operation.CREATE, Operation.UPDATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class CompletionTimeout extends Rule {
+  public CompletionTimeout() {
+    super(
+        RuleInfo.error(
+            "policy-completion-timeout",
+            Scope.POLICY_WRITE,
+            "The spec.completionTimeoutPerGiB of a migration policy must not be negative.",
+            "Set completionTimeoutPerGiB to 0 or a positive number of seconds (KubeVirt's default is 150)."));
   }
 
   @Override

@@ -1,40 +1,32 @@
 package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /**
  * {@code policy-selectors-tie}: a warning when another policy's different selectors can match the
  * same VMI with the same score (see {@link PolicySelectors#canTieWith}); KubeVirt then silently
  * picks the policy whose name sorts first.
  */
-public final class SelectorsTie implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "policy-selectors-tie",
-          "Warns when another migration policy with selectors of the same sizes and no conflicting"
-              + " labels can tie with this one for some VirtualMachineInstance.",
-          "Add or change a selector key so that the two policies cannot match the same VM with equal weight (KubeVirt would pick the one whose name sorts first).",
-          Set.of(Kind.POLICY),
-          Set.of(Operation.CREATE, Operation.UPDATE),
-          Severity.WARNING,
-          Set.of(Lookup.POLICIES));
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class SelectorsTie extends Rule {
+  public SelectorsTie() {
+    super(
+        RuleInfo.warning(
+                "policy-selectors-tie",
+                Scope.POLICY_WRITE,
+                "Warns when another migration policy with selectors of the same sizes and no conflicting"
+                    + " labels can tie with this one for some VirtualMachineInstance.",
+                "Add or change a selector key so that the two policies cannot match the same VM with equal weight (KubeVirt would pick the one whose name sorts first).")
+            .needs(Lookup.POLICIES));
   }
 
   @Override

@@ -2,39 +2,31 @@ package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /**
  * {@code policy-selectors-unique}: no two policies have the same selectors. KubeVirt's docs forbid
  * it but nothing enforces it, and the policy with the larger name is then silently never applied.
  */
-public final class SelectorsUnique implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "policy-selectors-unique",
-          "No two migration policies may have the same selectors, since KubeVirt would silently"
-              + " apply only the one whose name sorts first.",
-          "Merge the two policies, or change the selectors of one of them: KubeVirt never applies the policy whose name sorts last.",
-          Set.of(Kind.POLICY),
-          Set.of(Operation.CREATE, Operation.UPDATE),
-          Severity.ERROR,
-          Set.of(Lookup.POLICIES));
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class SelectorsUnique extends Rule {
+  public SelectorsUnique() {
+    super(
+        RuleInfo.error(
+                "policy-selectors-unique",
+                Scope.POLICY_WRITE,
+                "No two migration policies may have the same selectors, since KubeVirt would silently"
+                    + " apply only the one whose name sorts first.",
+                "Merge the two policies, or change the selectors of one of them: KubeVirt never applies the policy whose name sorts last.")
+            .needs(Lookup.POLICIES));
   }
 
   @Override

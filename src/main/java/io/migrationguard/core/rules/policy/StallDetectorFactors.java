@@ -1,12 +1,10 @@
 package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
 import io.migrationguard.core.rules.Checks;
@@ -15,7 +13,6 @@ import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code policy-stall-detector-factors}: the four stall-detector factors are quantities KubeVirt
@@ -23,7 +20,7 @@ import java.util.Set;
  * finding per factor: the first problem found, in the order parse, sign, finiteness, precision,
  * range.
  */
-public final class StallDetectorFactors implements Rule {
+public final class StallDetectorFactors extends Rule {
   private static final BigDecimal ONE = BigDecimal.ONE;
   private static final BigDecimal MAX_FLOAT64 = new BigDecimal(Double.MAX_VALUE);
   private static final int MAX_DECIMALS = 3;
@@ -41,20 +38,14 @@ public final class StallDetectorFactors implements Rule {
           new Factor("patienceWindowDecayFactor", BigDecimal.ZERO, false, ONE),
           new Factor("completionTimeoutFactor", ONE, false, null));
 
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "policy-stall-detector-factors",
-          "Each stall-detector factor must be a finite, non-negative quantity with at most three"
-              + " decimal places within its range.",
-          "Write each factor as a non-negative number with at most 3 decimals in its range: ewmaAlpha in (0, 1], precopyPossibleFactor >= 1, patienceWindowDecayFactor in [0, 1], completionTimeoutFactor >= 1.",
-          Set.of(Kind.POLICY),
-          Set.of(Operation.CREATE, Operation.UPDATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+  public StallDetectorFactors() {
+    super(
+        RuleInfo.error(
+            "policy-stall-detector-factors",
+            Scope.POLICY_WRITE,
+            "Each stall-detector factor must be a finite, non-negative quantity with at most three"
+                + " decimal places within its range.",
+            "Write each factor as a non-negative number with at most 3 decimals in its range: ewmaAlpha in (0, 1], precopyPossibleFactor >= 1, patienceWindowDecayFactor in [0, 1], completionTimeoutFactor >= 1."));
   }
 
   @Override

@@ -1,38 +1,29 @@
 package io.migrationguard.core.rules.vmim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /**
  * {@code vmim-migration-ids}: a decentralized migration's ids and URL are non-empty, and a
  * migration that both sends and receives uses one id for both ends (KubeVirt parity for the match).
  */
-public final class MigrationIds implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-migration-ids",
-          "The migrationID and connectURL of spec.sendTo and the migrationID of spec.receive must"
-              + " be non-empty, and the two migrationIDs must match when both are set.",
-          "Give sendTo.migrationID, sendTo.connectURL and receive.migrationID non-empty values, and the same migrationID to both ends of one migration.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class MigrationIds extends Rule {
+  public MigrationIds() {
+    super(
+        RuleInfo.error(
+            "vmim-migration-ids",
+            Scope.VMIM_CREATE,
+            "The migrationID and connectURL of spec.sendTo and the migrationID of spec.receive must"
+                + " be non-empty, and the two migrationIDs must match when both are set.",
+            "Give sendTo.migrationID, sendTo.connectURL and receive.migrationID non-empty values, and the same migrationID to both ends of one migration."));
   }
 
   @Override

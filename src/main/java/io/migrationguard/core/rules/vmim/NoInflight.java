@@ -1,13 +1,11 @@
 package io.migrationguard.core.rules.vmim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
@@ -15,27 +13,21 @@ import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code vmim-no-inflight}: one migration at a time per VMI. Other migrations are matched by the
  * label {@code kubevirt.io/vmi-name} (as KubeVirt does) or by {@code spec.vmiName} (which also
  * catches migrations created before the label was set, and offline manifests without it).
  */
-public final class NoInflight implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-no-inflight",
-          "No other unfinished migration may target the same VirtualMachineInstance.",
-          "Wait until the migration in flight finishes (Succeeded or Failed), or delete it, before creating another for the same VM.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of(Lookup.MIGRATIONS));
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class NoInflight extends Rule {
+  public NoInflight() {
+    super(
+        RuleInfo.error(
+                "vmim-no-inflight",
+                Scope.VMIM_CREATE,
+                "No other unfinished migration may target the same VirtualMachineInstance.",
+                "Wait until the migration in flight finishes (Succeeded or Failed), or delete it, before creating another for the same VM.")
+            .needs(Lookup.MIGRATIONS));
   }
 
   @Override

@@ -1,11 +1,9 @@
 package io.migrationguard.core.rules.vmim;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
@@ -16,25 +14,19 @@ import java.util.Set;
  * {@code vmim-priority-enum}: {@code spec.priority} is one of KubeVirt's three priorities. KubeVirt
  * itself accepts any string and silently queues unknown values at the lowest priority.
  */
-public final class PriorityEnum implements Rule {
+public final class PriorityEnum extends Rule {
   /** The priorities KubeVirt's migration queue knows. */
   public static final Set<String> SUPPORTED =
       Set.of("system-critical", "user-triggered", "system-maintenance");
 
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-priority-enum",
-          "The spec.priority of a migration, when set, must be system-critical, user-triggered or"
-              + " system-maintenance.",
-          "Set spec.priority to system-critical, user-triggered or system-maintenance, or leave it out.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+  public PriorityEnum() {
+    super(
+        RuleInfo.error(
+            "vmim-priority-enum",
+            Scope.VMIM_CREATE,
+            "The spec.priority of a migration, when set, must be system-critical, user-triggered or"
+                + " system-maintenance.",
+            "Set spec.priority to system-critical, user-triggered or system-maintenance, or leave it out."));
   }
 
   @Override

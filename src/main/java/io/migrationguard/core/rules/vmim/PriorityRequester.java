@@ -1,11 +1,9 @@
 package io.migrationguard.core.rules.vmim;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
@@ -18,28 +16,19 @@ import java.util.Set;
  * parity; KubeVirt reports it at {@code spec.migrationPriority}, we at the field itself). An
  * unknown requester (lint without {@code --as}) is not checked.
  */
-public final class PriorityRequester implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-priority-requester",
-          "Only the configured requesters, by default KubeVirt's controller, may set the"
-              + " spec.priority of a migration.",
-          "Leave spec.priority out: only KubeVirt's controller (or a user in migration-guard.priority-requesters) may set it.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of());
-
+public final class PriorityRequester extends Rule {
   private final Set<String> allowed;
 
   /** A rule allowing exactly {@code allowed} (user names) to set a priority. */
   public PriorityRequester(Set<String> allowed) {
+    super(
+        RuleInfo.error(
+            "vmim-priority-requester",
+            Scope.VMIM_CREATE,
+            "Only the configured requesters, by default KubeVirt's controller, may set the"
+                + " spec.priority of a migration.",
+            "Leave spec.priority out: only KubeVirt's controller (or a user in migration-guard.priority-requesters) may set it."));
     this.allowed = Set.copyOf(allowed);
-  }
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
   }
 
   @Override

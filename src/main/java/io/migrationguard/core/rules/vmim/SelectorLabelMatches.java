@@ -1,18 +1,15 @@
 package io.migrationguard.core.rules.vmim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /**
  * {@code vmim-selector-label} (the warning of the defaulter of the same id): a new migration whose
@@ -20,21 +17,15 @@ import java.util.Set;
  * overwrites the label with {@code spec.vmiName}, and so does ours; the warning says the value
  * written will not be kept.
  */
-public final class SelectorLabelMatches implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-selector-label",
-          "The label kubevirt.io/vmi-name of a new migration, when given, equals spec.vmiName"
-              + " (KubeVirt overwrites it; a warning).",
-          "Remove the label kubevirt.io/vmi-name or set it to spec.vmiName; KubeVirt sets it itself.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.WARNING,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class SelectorLabelMatches extends Rule {
+  public SelectorLabelMatches() {
+    super(
+        RuleInfo.warning(
+            "vmim-selector-label",
+            Scope.VMIM_CREATE,
+            "The label kubevirt.io/vmi-name of a new migration, when given, equals spec.vmiName"
+                + " (KubeVirt overwrites it; a warning).",
+            "Remove the label kubevirt.io/vmi-name or set it to spec.vmiName; KubeVirt sets it itself."));
   }
 
   @Override

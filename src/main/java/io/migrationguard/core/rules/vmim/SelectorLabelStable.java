@@ -1,37 +1,28 @@
 package io.migrationguard.core.rules.vmim;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code vmim-selector-label-stable}: KubeVirt finds the migrations of a VMI by the label {@code
  * kubevirt.io/vmi-name}; removing or changing it while the migration runs hides it from that lookup
  * (KubeVirt parity).
  */
-public final class SelectorLabelStable implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-selector-label-stable",
-          "The label kubevirt.io/vmi-name of a migration in flight may not be removed or changed.",
-          "Leave the label kubevirt.io/vmi-name as it is until the migration has finished.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.UPDATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class SelectorLabelStable extends Rule {
+  public SelectorLabelStable() {
+    super(
+        RuleInfo.error(
+            "vmim-selector-label-stable",
+            Scope.VMIM_UPDATE,
+            "The label kubevirt.io/vmi-name of a migration in flight may not be removed or changed.",
+            "Leave the label kubevirt.io/vmi-name as it is until the migration has finished."));
   }
 
   @Override

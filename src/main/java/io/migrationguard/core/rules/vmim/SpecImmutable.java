@@ -1,39 +1,31 @@
 package io.migrationguard.core.rules.vmim;
 
 import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.rules.Semantic;
 import io.migrationguard.core.schema.Shape;
-import java.util.Set;
 
 /**
  * {@code vmim-spec-immutable}: a migration's spec never changes after creation (KubeVirt parity,
  * but one finding per changed field instead of one without a path).
  */
-public final class SpecImmutable implements Rule {
+public final class SpecImmutable extends Rule {
   private static final FieldPath SPEC = FieldPath.of("spec");
 
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-spec-immutable",
-          "The spec of a migration may not change after creation.",
-          "Leave spec as it was: to change a migration, delete it and create a new one.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.UPDATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+  public SpecImmutable() {
+    super(
+        RuleInfo.error(
+            "vmim-spec-immutable",
+            Scope.VMIM_UPDATE,
+            "The spec of a migration may not change after creation.",
+            "Leave spec as it was: to change a migration, delete it and create a new one."));
   }
 
   @Override

@@ -1,20 +1,17 @@
 package io.migrationguard.core.rules.vmim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code vmim-vmi-migratable}: the VMI exists in the migration's namespace, is not finished and is
@@ -22,23 +19,18 @@ import java.util.Set;
  * of {@code sendTo}/{@code receive}) copies the disks, so {@code DisksNotLiveMigratable} does not
  * stop it.
  */
-public final class VmiMigratable implements Rule {
+public final class VmiMigratable extends Rule {
   private static final String DISKS_NOT_MIGRATABLE = "DisksNotLiveMigratable";
 
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-vmi-migratable",
-          "The VirtualMachineInstance named by spec.vmiName must exist in the migration's"
-              + " namespace, not be finished and be live-migratable.",
-          "Name a running VirtualMachineInstance of the migration's namespace that is live-migratable (see its LiveMigratable condition).",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of(Lookup.VMI));
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+  public VmiMigratable() {
+    super(
+        RuleInfo.error(
+                "vmim-vmi-migratable",
+                Scope.VMIM_CREATE,
+                "The VirtualMachineInstance named by spec.vmiName must exist in the migration's"
+                    + " namespace, not be finished and be live-migratable.",
+                "Name a running VirtualMachineInstance of the migration's namespace that is live-migratable (see its LiveMigratable condition).")
+            .needs(Lookup.VMI));
   }
 
   @Override

@@ -1,38 +1,29 @@
 package io.migrationguard.core.rules.vmim;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.names.LabelSyntax;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /**
  * {@code vmim-vmi-name-format}: {@code spec.vmiName} is a DNS-1123 subdomain of at most 63 bytes.
  * VMI names may be 253 bytes long, but KubeVirt copies this name into the label {@code
  * kubevirt.io/vmi-name}, whose values stop at 63: a longer name fails every migration later.
  */
-public final class VmiNameFormat implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-vmi-name-format",
-          "The spec.vmiName of a migration must be a DNS-1123 subdomain of at most 63 bytes, since"
-              + " KubeVirt copies it into the label kubevirt.io/vmi-name.",
-          "Set spec.vmiName to the VMI's name: lower-case letters, digits, '-' and '.', at most 63 characters.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class VmiNameFormat extends Rule {
+  public VmiNameFormat() {
+    super(
+        RuleInfo.error(
+            "vmim-vmi-name-format",
+            Scope.VMIM_CREATE,
+            "The spec.vmiName of a migration must be a DNS-1123 subdomain of at most 63 bytes, since"
+                + " KubeVirt copies it into the label kubevirt.io/vmi-name.",
+            "Set spec.vmiName to the VMI's name: lower-case letters, digits, '-' and '.', at most 63 characters."));
   }
 
   @Override

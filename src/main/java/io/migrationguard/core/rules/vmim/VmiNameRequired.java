@@ -1,32 +1,23 @@
 package io.migrationguard.core.rules.vmim;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import java.util.Set;
 
 /** {@code vmim-vmi-name-required}: a migration must name the VMI it migrates (KubeVirt parity). */
-public final class VmiNameRequired implements Rule {
-  private static final RuleInfo INFO =
-      new RuleInfo(
-          "vmim-vmi-name-required",
-          "A migration must name the VirtualMachineInstance to migrate in spec.vmiName.",
-          "Set spec.vmiName to the name of the VirtualMachineInstance to migrate.",
-          Set.of(Kind.VMIM),
-          Set.of(Operation.CREATE),
-          Severity.ERROR,
-          Set.of());
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
+public final class VmiNameRequired extends Rule {
+  public VmiNameRequired() {
+    super(
+        RuleInfo.error(
+            "vmim-vmi-name-required",
+            Scope.VMIM_CREATE,
+            "A migration must name the VirtualMachineInstance to migrate in spec.vmiName.",
+            "Set spec.vmiName to the name of the VirtualMachineInstance to migrate."));
   }
 
   @Override

@@ -1,9 +1,7 @@
-package io.migrationguard.core.rules.policy;
+package io.migrationguard.core.rules;
 
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
-import io.migrationguard.core.rules.Checks;
-import io.migrationguard.core.rules.Semantic;
 import io.migrationguard.core.schema.Shape;
 
 /**

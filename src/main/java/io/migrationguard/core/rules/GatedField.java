@@ -1,0 +1,82 @@
+package io.migrationguard.core.rules;
+
+import io.migrationguard.core.Review;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.FieldPath;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The template of the feature-gate rules ({@link GateRules}): each of its fields, when set on
+ * CREATE or changed on UPDATE ({@link GateChange}), needs one of its gates enabled in the KubeVirt
+ * CR. The gates are looked up only when such a field is present, so that objects without gated
+ * fields never wait on the cluster.
+ */
+public final class GatedField extends Rule {
+  /** How a gated field used without its gate is reported. */
+  @FunctionalInterface
+  public interface Report {
+    /** Reports {@code field} (a path below the object root) needing one of {@code gates}. */
+    void to(Findings out, Review review, List<String> field, String gates);
+  }
+
+  /**
+   * An invalid value naming the field below {@code spec} (KubeVirt's wording for its Alpha gates).
+   */
+  public static final Report INVALID =
+      (out, review, field, gates) ->
+          out.invalid(
+              FieldPath.of(field.toArray(String[]::new)),
+              Checks.at(review.object(), field.toArray(String[]::new)),
+              String.join(".", field.subList(1, field.size()))
+                  + " cannot be set or changed without enabling the "
+                  + gates
+                  + " feature gate");
+
+  private final List<String> gates;
+  private final Report report;
+  private final List<List<String>> fields;
+
+  /**
+   * A rule requiring one of {@code gates} for each path of {@code fields}; {@code info} gains the
+   * feature-gate lookup.
+   */
+  public GatedField(RuleInfo info, List<String> gates, Report report, List<List<String>> fields) {
+    super(info.needs(Lookup.FEATURE_GATES));
+    this.gates = List.copyOf(gates);
+    this.report = report;
+    this.fields = List.copyOf(fields);
+  }
+
+  /** A forbidden field: {@code what} (the feature, in words) requires the gate, disabled. */
+  public static Report forbidding(String what) {
+    return (out, review, field, gates) ->
+        out.forbidden(
+            FieldPath.of(field.toArray(String[]::new)),
+            what
+                + " requires the "
+                + gates
+                + " feature gate, which is disabled in the KubeVirt configuration");
+  }
+
+  @Override
+  public void check(Review review, ClusterView cluster, Findings out) {
+    for (List<String> field : fields) {
+      if (GateChange.setOrChanged(review, field.toArray(String[]::new))
+          && !anyEnabled(cluster.featureGates())) {
+        report.to(out, review, field, String.join(" or ", gates));
+      }
+    }
+  }
+
+  private boolean anyEnabled(FeatureGates enabled) {
+    return gates.stream().anyMatch(enabled::enabled);
+  }
+
+  /** A path below the object root, e.g. {@code path("spec", "maxDowntimeMs")}. */
+  public static List<String> path(String... names) {
+    return Arrays.asList(names);
+  }
+}
