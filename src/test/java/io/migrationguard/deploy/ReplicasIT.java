@@ -1,7 +1,6 @@
 package io.migrationguard.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicasIT {
   private static final String NAMESPACE = "migration-guard";
-  private static final Duration TTL = Duration.ofSeconds(4);
+  private static final Duration TTL = Duration.ofSeconds(6);
   private static final Duration SLOWEST_ANSWER = Duration.ofSeconds(3);
 
   @TempDir static Path tmp;
@@ -148,11 +147,15 @@ class ReplicasIT {
     long taken = System.nanoTime(); // the Lease is taken after this, never before
     assertTrue(allowed(post(0, first)), "replica-a admits the first policy");
     replicas.get(0).kill();
-    JsonNode refused = post(1, killPolicy("second"));
-    assertFalse(allowed(refused), "the Lease of replica-a still holds");
-    assertTrue(
-        refused.toString().contains("MigrationPolicy/held-by-a @replica-a"),
-        "the denial names the holder: " + refused);
+    JsonNode second = post(1, killPolicy("second"));
+    if (allowed(second)) {
+      // Only on a machine so loaded that the kill took half the Lease's duration.
+      assertTrue(elapsed(taken).compareTo(TTL.dividedBy(2)) >= 0, "admitted too early: " + second);
+    } else {
+      assertTrue(
+          second.toString().contains("MigrationPolicy/held-by-a @replica-a"),
+          "the denial names the holder: " + second);
+    }
     // Its holder never reached the caches (it was never created): replica-b takes the Lease over
     // after half its duration at the earliest, after the whole of it at the latest.
     JsonNode later;
