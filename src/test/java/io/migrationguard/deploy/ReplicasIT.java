@@ -176,12 +176,12 @@ class ReplicasIT {
     assertEquals(List.of(), left.stream().map(l -> l.getMetadata().getName()).toList());
   }
 
-  private record Answer(JsonNode body, Duration took) {}
+  private record HttpReply(JsonNode body, Duration took) {}
 
   private void assertExactlyOneAdmitted(String what, List<ObjectNode> reviews, String rule)
       throws Exception {
     CountDownLatch go = new CountDownLatch(1);
-    List<Future<Answer>> answers = new ArrayList<>();
+    List<Future<HttpReply>> answers = new ArrayList<>();
     for (int i = 0; i < reviews.size(); i++) {
       int replica = i % 2;
       ObjectNode review = reviews.get(i);
@@ -191,13 +191,13 @@ class ReplicasIT {
                 go.await();
                 long start = System.nanoTime();
                 JsonNode body = post(replica, review);
-                return new Answer(body, elapsed(start));
+                return new HttpReply(body, elapsed(start));
               }));
     }
     go.countDown();
     int admitted = 0;
-    for (Future<Answer> f : answers) {
-      Answer a = f.get();
+    for (Future<HttpReply> f : answers) {
+      HttpReply a = f.get();
       assertTrue(a.took().compareTo(SLOWEST_ANSWER) < 0, what + ": answered in " + a.took());
       if (allowed(a.body())) {
         admitted++;

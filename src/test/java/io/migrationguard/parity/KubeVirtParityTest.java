@@ -8,9 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.cli.Lint;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Settings;
@@ -94,7 +93,7 @@ class KubeVirtParityTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("vectors")
   void engine(Vector v) {
-    Admission engine = Engines.standard(Settings.defaults());
+    Engine engine = Engine.standard(Settings.defaults());
     if (v.mutate()) {
       Decision d = engine.mutate(v.review());
       assertEquals(v.patch(), JsonPatches.toJson(d.patch()), v + ": patch");

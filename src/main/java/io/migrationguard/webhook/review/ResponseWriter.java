@@ -22,7 +22,7 @@ final class ResponseWriter {
     this.mapper = mapper;
   }
 
-  byte[] review(AdmissionRequest request, Verdict v) {
+  byte[] review(AdmissionRequest request, AdmissionResponse v) {
     ObjectNode root = mapper.createObjectNode();
     root.put("apiVersion", request.apiVersion());
     root.put("kind", "AdmissionReview");
@@ -63,26 +63,26 @@ final class ResponseWriter {
     ObjectNode root = mapper.createObjectNode();
     root.put("kind", "Status");
     root.put("apiVersion", "v1");
-    root.setAll(status(new Verdict.Status(code, reason, message, null)));
+    root.setAll(status(new AdmissionResponse.Status(code, reason, message, null)));
     return bytes(root);
   }
 
   /** {@code metav1.Status} as Go marshals it (field order of the struct, empty metadata kept). */
-  private ObjectNode status(Verdict.Status s) {
+  private ObjectNode status(AdmissionResponse.Status s) {
     ObjectNode status = mapper.createObjectNode();
     status.putObject("metadata");
     status.put("status", "Failure");
     status.put("message", s.message());
     status.put("reason", s.reason());
     if (s.details() != null) {
-      Verdict.Details d = s.details();
+      AdmissionResponse.Details d = s.details();
       ObjectNode details = status.putObject("details");
       putNonEmpty(details, "name", d.name());
       putNonEmpty(details, "group", d.group());
       putNonEmpty(details, "kind", d.kind());
       if (!d.causes().isEmpty()) {
         ArrayNode causes = details.putArray("causes");
-        for (Verdict.Cause c : d.causes()) {
+        for (AdmissionResponse.Cause c : d.causes()) {
           ObjectNode cause = causes.addObject();
           putNonEmpty(cause, "reason", c.reason());
           putNonEmpty(cause, "message", c.message());
