@@ -48,9 +48,10 @@ now_ms() { date +%s%3N; }
 start_server() {
   local certs="$1" port="$2" log="$3"
   shift 3
-  env MIGRATION_GUARD_TLS_CERT="$certs/tls.crt" MIGRATION_GUARD_TLS_KEY="$certs/tls.key" \
+  # From the jar's directory, as the image runs it: an AppCDS archive records the class path as given.
+  (cd "$(dirname "$JAR")" && exec env MIGRATION_GUARD_TLS_CERT="$certs/tls.crt" MIGRATION_GUARD_TLS_KEY="$certs/tls.key" \
     MIGRATION_GUARD_PORT="$port" MIGRATION_GUARD_CLUSTER=off QUARKUS_HTTP_HOST=127.0.0.1 "$@" \
-    java ${JAVA_OPTS:-} -jar "$JAR" >"$log" 2>&1 &
+    java ${JAVA_OPTS:-} -jar quarkus-run.jar) >"$log" 2>&1 &
   SERVER_PID=$!
 }
 

@@ -2,8 +2,8 @@ package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
@@ -12,23 +12,23 @@ import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.PatchOp;
 import io.migrationguard.core.model.Severity;
-import io.migrationguard.core.mutate.JsonPatchApply;
+import io.migrationguard.core.mutate.JsonPatches;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the engine says of one object, the lint's one door into {@link Admission}: validation, and
- * with {@code --show-patch} the defaulting patch plus its idempotence check. Takes a plain {@link
+ * What the engine says of one object, the lint's one door into {@link Engine}: validation, and with
+ * {@code --show-patch} the defaulting patch plus its idempotence check. Takes a plain {@link
  * Review} so a parity test can hand the webhook and the lint the same one.
  */
 public final class Evaluator {
   /** Rule id of the idempotence check of {@code --show-patch}. */
   public static final String IDEMPOTENT = "mutation-idempotent";
 
-  private final Admission admission;
+  private final Engine admission;
   private final boolean showPatch;
 
-  public Evaluator(Admission admission, boolean showPatch) {
+  public Evaluator(Engine admission, boolean showPatch) {
     this.admission = admission;
     this.showPatch = showPatch;
   }
@@ -76,7 +76,7 @@ public final class Evaluator {
     JsonNode patched;
     try {
       // The patch is computed on, and applies to, the object as the API server holds it.
-      patched = JsonPatchApply.apply(Admission.apiServerView(review).object(), patch);
+      patched = JsonPatches.apply(Engine.apiServerView(review).object(), patch);
     } catch (IllegalArgumentException e) {
       findings.add(
           failure(FieldPath.root(), "the defaulting patch does not apply: " + e.getMessage()));

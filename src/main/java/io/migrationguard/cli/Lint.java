@@ -4,7 +4,7 @@ import io.migrationguard.cli.LintOptions.OutputSpec;
 import io.migrationguard.cli.output.ReportContext;
 import io.migrationguard.cli.output.RuleDoc;
 import io.migrationguard.cli.output.TextReport;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.rules.Rules;
@@ -106,7 +106,7 @@ public final class Lint {
     // Compiling the schemas is most of the start-up: do it while the inputs are read and parsed.
     CompletableFuture<Evaluator> evaluator =
         CompletableFuture.supplyAsync(
-            () -> new Evaluator(Engines.onDemand(settings), o.showPatch()), Lint::daemon);
+            () -> new Evaluator(Engine.onDemand(settings), o.showPatch()), Lint::daemon);
     FeatureGates gates =
         o.kubevirt() == null ? FeatureGates.defaults() : KubeVirtGates.load(o.kubevirt());
     Against.Loaded against =

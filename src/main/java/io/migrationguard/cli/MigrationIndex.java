@@ -1,6 +1,7 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -14,7 +15,6 @@ import java.util.Map;
  * whole namespace. Migrations whose target is not a string are always included.
  */
 final class MigrationIndex {
-  static final String VMI_LABEL = "kubevirt.io/vmi-name";
 
   private final Map<String, List<JsonNode>> byNamespace = new HashMap<>();
   private final Map<String, List<JsonNode>> byTarget = new HashMap<>();
@@ -25,7 +25,7 @@ final class MigrationIndex {
     seq.put(vmim, seq.size());
     String ns = namespace(vmim);
     byNamespace.computeIfAbsent(ns, k -> new ArrayList<>()).add(vmim);
-    JsonNode label = vmim.path("metadata").path("labels").path(VMI_LABEL);
+    JsonNode label = vmim.path("metadata").path("labels").path(Kind.VMI_NAME_LABEL);
     JsonNode vmi = vmim.path("spec").path("vmiName");
     boolean oddTarget = false;
     for (JsonNode t : List.of(label, vmi)) {
@@ -48,7 +48,7 @@ final class MigrationIndex {
   /** The migrations of {@code self}'s namespace that may target its VMI, without itself. */
   List<JsonNode> candidates(JsonNode self) {
     String ns = namespace(self);
-    JsonNode label = self.path("metadata").path("labels").path(VMI_LABEL);
+    JsonNode label = self.path("metadata").path("labels").path(Kind.VMI_NAME_LABEL);
     JsonNode vmi = self.path("spec").path("vmiName");
     if ((!label.isTextual() && !label.isMissingNode())
         || (!vmi.isTextual() && !vmi.isMissingNode())) {

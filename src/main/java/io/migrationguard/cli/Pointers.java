@@ -1,5 +1,6 @@
 package io.migrationguard.cli;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.model.FieldPath;
 import java.util.Set;
@@ -23,7 +24,8 @@ final class Pointers {
     FieldPath path = FieldPath.root();
     JsonNode node = object;
     String parentName = null;
-    for (String seg : io.migrationguard.core.mutate.JsonPatchApply.parse(pointer)) {
+    for (JsonPointer at = JsonPointer.compile(pointer); !at.matches(); at = at.tail()) {
+      String seg = at.getMatchingProperty();
       if (node != null && node.isArray()) {
         path = path.index(parseIndex(seg));
         node = node.get(parseIndex(seg));

@@ -1,6 +1,6 @@
 package io.migrationguard.cluster;
 
-import io.migrationguard.core.Admission;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.rules.Rule;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +24,7 @@ import org.eclipse.microprofile.health.Readiness;
 public class ClusterReadiness implements HealthCheck {
   @Inject ClusterRuntime runtime;
   @Inject ClusterView cluster;
-  @Inject Admission engine;
+  @Inject Engine engine;
 
   @Override
   public HealthCheckResponse call() {

@@ -38,7 +38,6 @@ import java.util.function.Function;
 public final class InformerClusterView implements ClusterView, AutoCloseable {
   static final String BY_VMI_LABEL = "vmi-label";
   static final String BY_VMI_NAME = "vmi-name";
-  static final String VMI_NAME_LABEL = "kubevirt.io/vmi-name";
 
   private final InformerCache policies;
   private final InformerCache migrations;
@@ -77,7 +76,7 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   private static String labelOf(GenericKubernetesResource m) {
-    return m.getMetadata().getLabels().get(VMI_NAME_LABEL);
+    return m.getMetadata().getLabels().get(Kind.VMI_NAME_LABEL);
   }
 
   private static List<String> key(GenericKubernetesResource m, String vmiName) {
@@ -267,7 +266,8 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   static boolean targets(JsonNode migration, String vmiName) {
-    return vmiName.equals(migration.path("metadata").path("labels").path(VMI_NAME_LABEL).asText())
+    return vmiName.equals(
+            migration.path("metadata").path("labels").path(Kind.VMI_NAME_LABEL).asText())
         || vmiName.equals(migration.path("spec").path("vmiName").asText());
   }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
-import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.RuleHelpers;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -35,7 +35,7 @@ final class ReservationKeys {
       return changes ? Optional.of("MigrationPolicy " + selectors) : Optional.empty();
     }
     if (review.kind() == Kind.VMIM && review.operation() == Operation.CREATE) {
-      String vmi = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+      String vmi = RuleHelpers.textOrEmpty(RuleHelpers.at(review.object(), "spec", "vmiName"));
       return vmi.isEmpty()
           ? Optional.empty()
           : Optional.of(
@@ -46,15 +46,15 @@ final class ReservationKeys {
 
   /**
    * Both selectors as sorted maps (absent, null and {@code {}} the same): the canonical form the
-   * selector rules compare ({@link Checks#stringMap}). Selector values are strings: no Quantity to
-   * normalise.
+   * selector rules compare ({@link RuleHelpers#stringMap}). Selector values are strings: no
+   * Quantity to normalise.
    */
   static String canonicalSelectors(JsonNode policy) {
-    var s = Checks.at(policy, "spec", "selectors");
+    var s = RuleHelpers.at(policy, "spec", "selectors");
     return "ns="
-        + Checks.stringMap(s.get("namespaceSelector"))
+        + RuleHelpers.stringMap(s.get("namespaceSelector"))
         + " vmi="
-        + Checks.stringMap(s.get("virtualMachineInstanceSelector"));
+        + RuleHelpers.stringMap(s.get("virtualMachineInstanceSelector"));
   }
 
   /** The Lease name of a key: {@code migration-guard-} and 24 hex digits of its SHA-256. */

@@ -10,7 +10,7 @@ import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
-import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.RuleHelpers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,7 +130,7 @@ public final class ReviewGate {
     if (review.kind() != Kind.VMIM || !bound.supports().contains(Lookup.VMI)) {
       return;
     }
-    String vmi = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    String vmi = RuleHelpers.textOrEmpty(RuleHelpers.at(review.object(), "spec", "vmiName"));
     if (vmi.isEmpty()) {
       return;
     }
@@ -202,8 +202,8 @@ public final class ReviewGate {
     try {
       if (parts.length == 3 && parts[0].equals(Kind.VMIM.kindName())) {
         for (JsonNode m : cluster.migrations(parts[1])) {
-          if (parts[2].equals(Checks.name(m))) {
-            return Checks.isFinalPhase(Checks.phase(m))
+          if (parts[2].equals(RuleHelpers.name(m))) {
+            return RuleHelpers.isFinalPhase(RuleHelpers.phase(m))
                 ? LeaseReservations.Holder.FINISHED
                 : LeaseReservations.Holder.LIVE;
           }
@@ -212,7 +212,7 @@ public final class ReviewGate {
       }
       if (parts.length == 2 && parts[0].equals(Kind.POLICY.kindName())) {
         for (JsonNode p : cluster.migrationPolicies()) {
-          if (parts[1].equals(Checks.name(p))) {
+          if (parts[1].equals(RuleHelpers.name(p))) {
             return LeaseReservations.Holder.LIVE;
           }
         }

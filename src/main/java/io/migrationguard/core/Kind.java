@@ -10,6 +10,9 @@ public enum Kind {
   VMIM("kubevirt.io", "v1", "VirtualMachineInstanceMigration", true, "v1alpha3"),
   POLICY("migrations.kubevirt.io", "v1alpha1", "MigrationPolicy", false);
 
+  /** The label KubeVirt puts on a migration naming its VMI (to find migrations by VMI). */
+  public static final String VMI_NAME_LABEL = "kubevirt.io/vmi-name";
+
   private final String group;
   private final String version;
   private final String kind;

@@ -3,8 +3,9 @@ package io.migrationguard.export;
 import static io.migrationguard.core.Operation.CREATE;
 import static io.migrationguard.core.Operation.UPDATE;
 
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
-import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.vmim.PriorityEnum;
 import java.util.List;
 import java.util.Set;
@@ -14,7 +15,7 @@ import java.util.Set;
  * requester, in CEL: priority, migration ids and the selector label.
  */
 final class MigrationChecks {
-  private static final String LABEL_PATH = "metadata.labels[" + Checks.VMI_NAME_LABEL + "]";
+  private static final String LABEL_PATH = "metadata.labels[" + Kind.VMI_NAME_LABEL + "]";
 
   private MigrationChecks() {}
 
@@ -29,7 +30,7 @@ final class MigrationChecks {
                 "spec.priority",
                 CauseType.NOT_SUPPORTED,
                 Cel.quoted(p + ".value()"),
-                "supported values: " + Checks.quotedSorted(PriorityEnum.SUPPORTED))));
+                "supported values: " + RuleHelpers.quotedSorted(PriorityEnum.SUPPORTED))));
   }
 
   /**
@@ -39,7 +40,7 @@ final class MigrationChecks {
   static List<Check> priorityRequester(Set<String> allowed) {
     String user = "request.userInfo.username";
     String who =
-        allowed.isEmpty() ? "no user may set it" : "allowed: " + Checks.quotedSorted(allowed);
+        allowed.isEmpty() ? "no user may set it" : "allowed: " + RuleHelpers.quotedSorted(allowed);
     return List.of(
         new Check(
             "vmim-priority-requester",
@@ -111,7 +112,7 @@ final class MigrationChecks {
   /** The warning of {@code vmim-selector-label}: a label given that KubeVirt will overwrite. */
   static List<Check> selectorLabelMatches() {
     String vmiName = NameChecks.vmiName();
-    String label = Cel.optKey(Cel.opt("object", "metadata", "labels"), Checks.VMI_NAME_LABEL);
+    String label = Cel.optKey(Cel.opt("object", "metadata", "labels"), Kind.VMI_NAME_LABEL);
     return List.of(
         new Check(
             "vmim-selector-label",
@@ -136,8 +137,8 @@ final class MigrationChecks {
 
   static List<Check> selectorLabelStable() {
     String id = "vmim-selector-label-stable";
-    String before = Cel.optKey(Cel.opt("oldObject", "metadata", "labels"), Checks.VMI_NAME_LABEL);
-    String after = Cel.optKey(Cel.opt("object", "metadata", "labels"), Checks.VMI_NAME_LABEL);
+    String before = Cel.optKey(Cel.opt("oldObject", "metadata", "labels"), Kind.VMI_NAME_LABEL);
+    String after = Cel.optKey(Cel.opt("object", "metadata", "labels"), Kind.VMI_NAME_LABEL);
     String inFlight =
         "oldObject != null && !("
             + Cel.text(Cel.opt("object", "status", "phase"))

@@ -2,7 +2,6 @@ package io.migrationguard.export;
 
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.mutate.VmimFinalizer;
-import io.migrationguard.core.rules.Checks;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -45,8 +44,8 @@ final class Mutations {
   private static String selectorLabel() {
     String vmiName = NameChecks.vmiName();
     String labels = Cel.opt("object", "metadata", "labels");
-    String label = Cel.text(Cel.optKey(labels, Checks.VMI_NAME_LABEL));
-    String key = Checks.VMI_NAME_LABEL.replace("~", "~0").replace("/", "~1");
+    String label = Cel.text(Cel.optKey(labels, Kind.VMI_NAME_LABEL));
+    String key = Kind.VMI_NAME_LABEL.replace("~", "~0").replace("/", "~1");
     return vmiName
         + " == '' || "
         + label
@@ -62,7 +61,7 @@ final class Mutations {
         + patch("add", "/metadata/labels/" + key, vmiName)
         + "] : ["
         + patch(
-            "add", "/metadata/labels", "{" + Cel.lit(Checks.VMI_NAME_LABEL) + ": " + vmiName + "}")
+            "add", "/metadata/labels", "{" + Cel.lit(Kind.VMI_NAME_LABEL) + ": " + vmiName + "}")
         + "]";
   }
 

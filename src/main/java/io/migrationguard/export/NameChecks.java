@@ -3,9 +3,9 @@ package io.migrationguard.export;
 import static io.migrationguard.core.Operation.CREATE;
 import static io.migrationguard.core.Operation.UPDATE;
 
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.names.LabelSyntax;
-import io.migrationguard.core.rules.Checks;
 import java.util.List;
 import java.util.Set;
 
@@ -123,7 +123,7 @@ final class NameChecks {
                 v,
                 LabelSyntax.maxLenError(LabelSyntax.LABEL_MAX_LENGTH)
                     + " (it becomes the value of the label "
-                    + Checks.VMI_NAME_LABEL
+                    + Kind.VMI_NAME_LABEL
                     + ")")),
         new Check(
             id,

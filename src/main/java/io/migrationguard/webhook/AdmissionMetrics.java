@@ -6,7 +6,7 @@ import io.micrometer.core.instrument.Timer;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.webhook.review.AdmissionRequest;
-import io.migrationguard.webhook.review.Verdict;
+import io.migrationguard.webhook.review.AdmissionResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -49,7 +49,11 @@ public class AdmissionMetrics {
 
   /** Counts one answered review and its latency; {@code denyingRules} are the rules that denied. */
   public void review(
-      Webhook webhook, AdmissionRequest r, Verdict v, Set<String> denyingRules, long nanos) {
+      Webhook webhook,
+      AdmissionRequest r,
+      AdmissionResponse v,
+      Set<String> denyingRules,
+      long nanos) {
     String kind = kindLabel(r);
     String operation = Operation.parse(r.operation()).map(Enum::name).orElse("unknown");
     requests

@@ -40,7 +40,7 @@ public class AdmissionResource {
         .thenApply(AdmissionResource::respond);
   }
 
-  private static Response respond(Answer answer) {
+  private static Response respond(HttpReply answer) {
     return Response.status(answer.status())
         .type(MediaType.APPLICATION_JSON_TYPE)
         .entity(answer.body())

@@ -3,7 +3,7 @@ package io.migrationguard.webhook;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.migrationguard.webhook.review.AdmissionRequest;
-import io.migrationguard.webhook.review.Verdict;
+import io.migrationguard.webhook.review.AdmissionResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -27,7 +27,7 @@ public class ReviewLog {
   private final JsonFactory json = new JsonFactory();
 
   public void review(
-      Webhook webhook, AdmissionRequest r, Verdict v, Set<String> rules, long nanos) {
+      Webhook webhook, AdmissionRequest r, AdmissionResponse v, Set<String> rules, long nanos) {
     if (!LOG.isInfoEnabled()) {
       return;
     }

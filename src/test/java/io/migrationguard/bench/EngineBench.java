@@ -2,9 +2,8 @@ package io.migrationguard.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -37,7 +36,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class EngineBench {
-  private Admission admission;
+  private Engine admission;
   private JsonSchemaValidator schema;
   private InMemoryClusterView cluster;
   private JsonNode vmim;
@@ -60,7 +59,7 @@ public class EngineBench {
     JsonNode update = mapper.readTree(Files.readString(payloads.resolve("vmim-update.json")));
     vmimUpdateNew = update.at("/request/object");
     vmimUpdateOld = update.at("/request/oldObject");
-    admission = Engines.standard(Settings.defaults());
+    admission = Engine.standard(Settings.defaults());
     schema = JsonSchemaValidator.load();
     cluster = new InMemoryClusterView();
   }

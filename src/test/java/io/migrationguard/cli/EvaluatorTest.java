@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Admission;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -41,8 +41,8 @@ class EvaluatorTest {
 
   @Test
   void aDefaulterThatNeverConvergesIsAFinding() {
-    Admission engine =
-        new Admission(
+    Engine engine =
+        new Engine(
             (kind, object, mode) -> List.of(),
             List.of(),
             List.of(new Appender()),
@@ -57,7 +57,7 @@ class EvaluatorTest {
 
   @Test
   void theRealDefaultersAreIdempotentAndWithoutShowPatchThereIsNoPatch() {
-    Admission engine = io.migrationguard.core.Engines.standard(Settings.defaults());
+    Engine engine = io.migrationguard.core.Engine.standard(Settings.defaults());
     ObjectNode vmim = JsonNodeFactory.instance.objectNode();
     vmim.put("apiVersion", "kubevirt.io/v1").put("kind", "VirtualMachineInstanceMigration");
     vmim.putObject("metadata").put("name", "m").put("namespace", "ns");

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
@@ -43,7 +42,7 @@ class ClusterRulesTest {
   @Inject ClusterView view;
   @Inject ClusterRuntime runtime;
 
-  private final Admission engine = Engines.standard(Settings.defaults());
+  private final Engine engine = Engine.standard(Settings.defaults());
   private KubernetesClient client;
 
   @BeforeEach

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -46,9 +46,8 @@ class ReviewGateTest {
         }
       };
 
-  private final Admission engine =
-      new Admission(
-          (k, o, m) -> List.of(), List.of(new SlowUnique()), List.of(), Settings.defaults());
+  private final Engine engine =
+      new Engine((k, o, m) -> List.of(), List.of(new SlowUnique()), List.of(), Settings.defaults());
 
   private static Review create(String name) {
     return new Review(

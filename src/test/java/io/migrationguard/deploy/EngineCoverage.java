@@ -3,7 +3,7 @@ package io.migrationguard.deploy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Admission;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -72,7 +72,7 @@ final class EngineCoverage {
           called.set(true);
           return List.<Finding>of();
         };
-    Admission engine = new Admission(probe, List.of(), List.of(), Settings.defaults());
+    Engine engine = new Engine(probe, List.of(), List.of(), Settings.defaults());
     Set<Pair> out = new HashSet<>();
     for (Kind k : Kind.values()) {
       for (Operation o : Operation.values()) {

@@ -1,7 +1,6 @@
 package io.migrationguard.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicasIT {
   private static final String NAMESPACE = "migration-guard";
-  private static final Duration TTL = Duration.ofSeconds(4);
+  private static final Duration TTL = Duration.ofSeconds(6);
   private static final Duration SLOWEST_ANSWER = Duration.ofSeconds(3);
 
   @TempDir static Path tmp;
@@ -148,11 +147,15 @@ class ReplicasIT {
     long taken = System.nanoTime(); // the Lease is taken after this, never before
     assertTrue(allowed(post(0, first)), "replica-a admits the first policy");
     replicas.get(0).kill();
-    JsonNode refused = post(1, killPolicy("second"));
-    assertFalse(allowed(refused), "the Lease of replica-a still holds");
-    assertTrue(
-        refused.toString().contains("MigrationPolicy/held-by-a @replica-a"),
-        "the denial names the holder: " + refused);
+    JsonNode second = post(1, killPolicy("second"));
+    if (allowed(second)) {
+      // Only on a machine so loaded that the kill took half the Lease's duration.
+      assertTrue(elapsed(taken).compareTo(TTL.dividedBy(2)) >= 0, "admitted too early: " + second);
+    } else {
+      assertTrue(
+          second.toString().contains("MigrationPolicy/held-by-a @replica-a"),
+          "the denial names the holder: " + second);
+    }
     // Its holder never reached the caches (it was never created): replica-b takes the Lease over
     // after half its duration at the earliest, after the whole of it at the latest.
     JsonNode later;
@@ -173,12 +176,12 @@ class ReplicasIT {
     assertEquals(List.of(), left.stream().map(l -> l.getMetadata().getName()).toList());
   }
 
-  private record Answer(JsonNode body, Duration took) {}
+  private record HttpReply(JsonNode body, Duration took) {}
 
   private void assertExactlyOneAdmitted(String what, List<ObjectNode> reviews, String rule)
       throws Exception {
     CountDownLatch go = new CountDownLatch(1);
-    List<Future<Answer>> answers = new ArrayList<>();
+    List<Future<HttpReply>> answers = new ArrayList<>();
     for (int i = 0; i < reviews.size(); i++) {
       int replica = i % 2;
       ObjectNode review = reviews.get(i);
@@ -188,13 +191,13 @@ class ReplicasIT {
                 go.await();
                 long start = System.nanoTime();
                 JsonNode body = post(replica, review);
-                return new Answer(body, elapsed(start));
+                return new HttpReply(body, elapsed(start));
               }));
     }
     go.countDown();
     int admitted = 0;
-    for (Future<Answer> f : answers) {
-      Answer a = f.get();
+    for (Future<HttpReply> f : answers) {
+      HttpReply a = f.get();
       assertTrue(a.took().compareTo(SLOWEST_ANSWER) < 0, what + ": answered in " + a.took());
       if (allowed(a.body())) {
         admitted++;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
+import io.migrationguard.core.mutate.JsonPatches;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -189,7 +190,7 @@ class WebhookEndToEndIT {
     assertTrue(first.path("allowed").asBoolean(), what);
     assertEquals("JSONPatch", first.path("patchType").asText(), what);
     byte[] patch = Base64.getDecoder().decode(first.path("patch").asText());
-    JsonNode stored = JsonPatchApply.apply(object, Reviews.JSON.readTree(patch));
+    JsonNode stored = JsonPatches.apply(object, Reviews.JSON.readTree(patch));
     if (kind == Kind.VMIM) {
       assertEquals(
           "[\"kubevirt.io/migrationJobFinalize\"]",

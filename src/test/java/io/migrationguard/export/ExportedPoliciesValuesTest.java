@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
@@ -34,7 +33,7 @@ class ExportedPoliciesValuesTest {
   private static final Settings SETTINGS =
       new Settings(
           Set.of("system:serviceaccount:kubevirt:kubevirt-controller", "a\"b"), java.util.Map.of());
-  private static final Admission ENGINE = Engines.standard(SETTINGS);
+  private static final Engine ENGINE = Engine.standard(SETTINGS);
   private static final java.util.concurrent.atomic.AtomicInteger SCHEMA_REJECTED =
       new java.util.concurrent.atomic.AtomicInteger();
 

@@ -8,7 +8,7 @@ import dev.cel.common.values.NullValue;
 import dev.cel.runtime.CelEvaluationException;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.PatchOp;
-import io.migrationguard.core.mutate.JsonPatchApply;
+import io.migrationguard.core.mutate.JsonPatches;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -100,7 +100,7 @@ public final class PolicyEvaluator {
                   (String) op.get("path"),
                   CelValues.toJson(op.get("value"))));
         }
-        object = JsonPatchApply.apply(object, ops);
+        object = JsonPatches.apply(object, ops);
       }
     }
     return object;

@@ -8,15 +8,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.cli.Lint;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.testing.CaseFiles;
-import io.migrationguard.core.testing.Patches;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;
@@ -94,10 +93,10 @@ class KubeVirtParityTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("vectors")
   void engine(Vector v) {
-    Admission engine = Engines.standard(Settings.defaults());
+    Engine engine = Engine.standard(Settings.defaults());
     if (v.mutate()) {
       Decision d = engine.mutate(v.review());
-      assertEquals(v.patch(), Patches.toJson(d.patch()), v + ": patch");
+      assertEquals(v.patch(), JsonPatches.toJson(d.patch()), v + ": patch");
       return;
     }
     Decision d = engine.validate(v.review(), CaseFiles.cluster(v.cluster()));

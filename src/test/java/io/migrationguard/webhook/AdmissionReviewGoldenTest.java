@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
-import io.migrationguard.webhook.support.JsonPatch;
 import io.migrationguard.webhook.support.TlsDir;
 import io.migrationguard.webhook.support.WebhookTestProfile;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -88,7 +88,7 @@ class AdmissionReviewGoldenTest {
       JsonNode patch = JSON.readTree(Base64.getDecoder().decode(response.path("patch").asText()));
       assertTrue(patch.isArray() && !patch.isEmpty(), name + ": a non-empty JSON Patch array");
       JsonNode object = request.path("request").path("object");
-      assertEquals(patched, JsonPatch.apply(object, patch), name + ": the patched object");
+      assertEquals(patched, JsonPatches.apply(object, patch), name + ": the patched object");
       response.remove("patch");
       response.remove("patchType");
     } else {

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.webhook.review.Verdicts;
+import io.migrationguard.webhook.review.AdmissionResponses;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.Reviews;
@@ -67,8 +67,8 @@ class BoundedAnswersTest {
     String message = r.at("/status/message").asText();
     assertTrue(message.endsWith(" more validation errors"), message);
     long more = Long.parseLong(message.replaceAll(".*, and (\\d+) more validation errors$", "$1"));
-    assertEquals(300_000 - Verdicts.MAX_LISTED, more, message);
-    assertEquals(Verdicts.MAX_LISTED, r.at("/status/details/causes").size());
+    assertEquals(300_000 - AdmissionResponses.MAX_LISTED, more, message);
+    assertEquals(AdmissionResponses.MAX_LISTED, r.at("/status/details/causes").size());
   }
 
   @Test
@@ -103,10 +103,10 @@ class BoundedAnswersTest {
     JsonNode warnings = r.path("warnings");
     int bytes = 0;
     for (JsonNode w : warnings) {
-      assertTrue(w.asText().length() <= Verdicts.MAX_WARNING_CHARS, w.asText());
+      assertTrue(w.asText().length() <= AdmissionResponses.MAX_WARNING_CHARS, w.asText());
       bytes += w.asText().getBytes(StandardCharsets.UTF_8).length;
     }
-    assertTrue(bytes <= Verdicts.MAX_WARNING_BYTES, bytes + " bytes of warnings");
+    assertTrue(bytes <= AdmissionResponses.MAX_WARNING_BYTES, bytes + " bytes of warnings");
     String last = warnings.get(warnings.size() - 1).asText();
     assertTrue(last.endsWith(" more warnings"), last);
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.Reviews;
@@ -111,9 +112,7 @@ class ConfiguredSettingsTest {
             .extract()
             .path("response.patch");
     JsonNode ops = JSON.readTree(Base64.getDecoder().decode(patch));
-    JsonNode patched =
-        io.migrationguard.webhook.support.JsonPatch.apply(
-            JSON.readTree(review).at("/request/object"), ops);
+    JsonNode patched = JsonPatches.apply(JSON.readTree(review).at("/request/object"), ops);
     assertEquals("64Mi", patched.at("/spec/bandwidthPerMigration").textValue());
     assertEquals(800, patched.at("/spec/completionTimeoutPerGiB").intValue());
   }

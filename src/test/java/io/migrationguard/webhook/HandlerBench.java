@@ -3,7 +3,7 @@ package io.migrationguard.webhook;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.migrationguard.cluster.InflightRegistry;
 import io.migrationguard.cluster.ReviewGate;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.webhook.review.AdmissionReviews;
@@ -52,7 +52,7 @@ public class HandlerBench {
     Path payloads = Path.of(System.getProperty("payloads", "bench/payloads"));
     body = Files.readAllBytes(payloads.resolve(payload));
     handler = new AdmissionHandler();
-    handler.engine = Engines.standard(Settings.defaults());
+    handler.engine = Engine.standard(Settings.defaults());
     handler.gate =
         new ReviewGate(
             ClusterView::none, new InflightRegistry(Duration.ofSeconds(10)), Duration.ofSeconds(2));
@@ -66,7 +66,7 @@ public class HandlerBench {
   }
 
   @Benchmark
-  public Answer validate() {
+  public HttpReply validate() {
     return handler.handle(Webhook.VALIDATE, body);
   }
 }

@@ -1,6 +1,7 @@
 package io.migrationguard.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -38,8 +39,7 @@ public interface ClusterView {
     return migrations(namespace).stream()
         .filter(
             m ->
-                vmiName.equals(
-                        m.path("metadata").path("labels").path("kubevirt.io/vmi-name").asText())
+                vmiName.equals(m.path("metadata").path("labels").path(Kind.VMI_NAME_LABEL).asText())
                     || vmiName.equals(m.path("spec").path("vmiName").asText()))
         .toList();
   }

@@ -1,10 +1,11 @@
 package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.Settings;
-import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.RuleHelpers;
 
 /**
  * {@code vmim-selector-label}: labels a new migration with {@code kubevirt.io/vmi-name}, the label
@@ -24,13 +25,14 @@ public final class VmimSelectorLabel extends Defaulter {
 
   @Override
   public void apply(Review review, ObjectNode copy, Settings settings) {
-    String vmiName = Checks.textOrEmpty(Checks.at(copy, "spec", "vmiName"));
+    String vmiName = RuleHelpers.textOrEmpty(RuleHelpers.at(copy, "spec", "vmiName"));
     if (vmiName.isEmpty()) {
       return;
     }
     ObjectNode labels = Defaults.objectAt(copy, "metadata", "labels");
-    if (labels != null && !vmiName.equals(Checks.textOrEmpty(labels.get(Checks.VMI_NAME_LABEL)))) {
-      labels.put(Checks.VMI_NAME_LABEL, vmiName);
+    if (labels != null
+        && !vmiName.equals(RuleHelpers.textOrEmpty(labels.get(Kind.VMI_NAME_LABEL)))) {
+      labels.put(Kind.VMI_NAME_LABEL, vmiName);
     }
   }
 }

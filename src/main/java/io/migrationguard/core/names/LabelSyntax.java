@@ -50,7 +50,7 @@ public final class LabelSyntax {
 
   /** {@code IsQualifiedName}: a label key, an optional DNS-1123 subdomain prefix and a name. */
   public static List<String> keyErrors(String key) {
-    if (FastSyntax.labelKey(key)) {
+    if (NameRecognizers.labelKey(key)) {
       return List.of();
     }
     List<String> errs = new ArrayList<>();
@@ -92,7 +92,7 @@ public final class LabelSyntax {
 
   /** {@code IsValidLabelValue}: empty, or at most 63 bytes of the qualified-name alphabet. */
   public static List<String> valueErrors(String value) {
-    if (FastSyntax.labelValue(value)) {
+    if (NameRecognizers.labelValue(value)) {
       return List.of();
     }
     List<String> errs = new ArrayList<>();
@@ -107,7 +107,7 @@ public final class LabelSyntax {
 
   /** {@code IsDNS1123Subdomain}: object names, label-key prefixes. */
   public static List<String> dns1123SubdomainErrors(String value) {
-    if (FastSyntax.dns1123Subdomain(value, 0, value.length())) {
+    if (NameRecognizers.dns1123Subdomain(value, 0, value.length())) {
       return List.of();
     }
     List<String> errs = new ArrayList<>();
@@ -122,7 +122,7 @@ public final class LabelSyntax {
 
   /** {@code IsDNS1123Label}: namespaces. */
   public static List<String> dns1123LabelErrors(String value) {
-    if (FastSyntax.dns1123Label(value)) {
+    if (NameRecognizers.dns1123Label(value)) {
       return List.of();
     }
     List<String> errs = new ArrayList<>();
@@ -142,7 +142,7 @@ public final class LabelSyntax {
 
   /** Whether {@code value} has the DNS-1123 subdomain form, ignoring its length. */
   public static boolean isDns1123SubdomainFormat(String value) {
-    return FastSyntax.dns1123SubdomainForm(value, 0, value.length());
+    return NameRecognizers.dns1123SubdomainForm(value, 0, value.length());
   }
 
   /** The message {@code IsDNS1123Subdomain} gives for a value of the wrong form. */

@@ -14,15 +14,16 @@ final class GateChange {
 
   /** Whether the field at {@code path} (below the object root) is set and new. */
   static boolean setOrChanged(Review review, String... path) {
-    var now = Checks.at(review.object(), path);
-    if (!Checks.isSet(now)) {
+    var now = RuleHelpers.at(review.object(), path);
+    if (!RuleHelpers.isSet(now)) {
       return false;
     }
     if (review.operation() != Operation.UPDATE || review.oldObject() == null) {
       return true;
     }
-    var before = Checks.at(review.oldObject(), path);
+    var before = RuleHelpers.at(review.oldObject(), path);
     // A struct that was absent and is now set (even to {}) is a change, as for Go's pointers.
-    return !Checks.isSet(before) || !Semantic.equal(before, now, Shape.of(review.kind()).at(path));
+    return !RuleHelpers.isSet(before)
+        || !Semantic.equal(before, now, Shape.of(review.kind()).at(path));
   }
 }

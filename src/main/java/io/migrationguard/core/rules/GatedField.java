@@ -29,7 +29,7 @@ public final class GatedField extends Rule {
       (out, review, field, gates) ->
           out.invalid(
               FieldPath.of(field.toArray(String[]::new)),
-              Checks.at(review.object(), field.toArray(String[]::new)),
+              RuleHelpers.at(review.object(), field.toArray(String[]::new)),
               String.join(".", field.subList(1, field.size()))
                   + " cannot be set or changed without enabling the "
                   + gates

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 /**
  * networknt's error list for one validation, bounded: the first {@link #CAPACITY} errors are kept,
  * the rest counted. Safe because none of the keywords our schemas use reads the list back (no
- * {@code anyOf}/{@code oneOf}/{@code not}, which compare error counts); {@code FastSchema} refuses
- * any schema with other keywords, and {@code HostileInputTest} holds the bound.
+ * {@code anyOf}/{@code oneOf}/{@code not}, which compare error counts); {@code SchemaAcceptor}
+ * refuses any schema with other keywords, and {@code HostileInputTest} holds the bound.
  */
 final class BoundedErrors extends ArrayList<Error> {
   /** Errors kept: enough for every finding the engine stores (100 errors, 100 warnings). */

@@ -29,12 +29,13 @@ public final class JsonSchemaValidator implements SchemaValidator {
   }
 
   /**
-   * A kind's schema as networknt compiled it, and its {@link FastSchema} acceptor (null when the
-   * schema file uses a keyword the acceptor does not compile: networknt then judges every object).
+   * A kind's schema as networknt compiled it, and its {@link SchemaAcceptor} acceptor (null when
+   * the schema file uses a keyword the acceptor does not compile: networknt then judges every
+   * object).
    */
-  private record Compiled(Schema schema, FastSchema fast) {
+  private record Compiled(Schema schema, SchemaAcceptor fast) {
     static Compiled of(Kind kind, Schema schema) {
-      return new Compiled(schema, FastSchema.compile(kind).orElse(null));
+      return new Compiled(schema, SchemaAcceptor.compile(kind).orElse(null));
     }
   }
 
@@ -75,7 +76,7 @@ public final class JsonSchemaValidator implements SchemaValidator {
 
   @Override
   public boolean accepts(Kind kind, JsonNode object) {
-    FastSchema fast = schemas.apply(kind).fast();
+    SchemaAcceptor fast = schemas.apply(kind).fast();
     return object != null && fast != null && fast.accepts(object);
   }
 

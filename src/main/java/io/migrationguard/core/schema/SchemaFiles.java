@@ -18,7 +18,9 @@ import java.util.Map;
  * thread-safe.
  */
 final class SchemaFiles {
-  /** Where the schema files are on the class path (networknt and {@link FastSchema} read them). */
+  /**
+   * Where the schema files are on the class path (networknt and {@link SchemaAcceptor} read them).
+   */
   static final String RESOURCES = "schemas/";
 
   private static final String DIRECTORY = "classpath:" + RESOURCES;

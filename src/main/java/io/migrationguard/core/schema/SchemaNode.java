@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One compiled schema object of {@link FastSchema}: every keyword it holds is a conjunct, each
+ * One compiled schema object of {@link SchemaAcceptor}: every keyword it holds is a conjunct, each
  * applied only to the JSON types it constrains, as JSON Schema 2020-12 and networknt apply them.
  */
 final class SchemaNode {
@@ -36,13 +36,13 @@ final class SchemaNode {
   private SchemaNode items;
 
   /** Compiles {@code schema} (of {@code file}) into this node; throws when a keyword is foreign. */
-  void compile(JsonNode schema, String file, FastSchema.Compiler compiler) {
+  void compile(JsonNode schema, String file, SchemaAcceptor.Compiler compiler) {
     if (schema.isBoolean()) {
       never = !schema.booleanValue();
       return;
     }
     if (!schema.isObject()) {
-      throw new FastSchema.Unsupported("schema is not an object");
+      throw new SchemaAcceptor.Unsupported("schema is not an object");
     }
     for (Map.Entry<String, JsonNode> e : schema.properties()) {
       JsonNode v = e.getValue();
@@ -50,10 +50,10 @@ final class SchemaNode {
         case "type" -> types = TypeBits.of(v);
         case "$ref" -> ref = compiler.ref(text(v), file);
         case "enum" -> enumValues = strings(v);
-        case "pattern" -> pattern = FastSchema.pattern(text(v));
+        case "pattern" -> pattern = SchemaAcceptor.pattern(text(v));
         case "format" -> {
           if (!Rfc3339.NAME.equals(v.asText())) {
-            throw new FastSchema.Unsupported("format " + v);
+            throw new SchemaAcceptor.Unsupported("format " + v);
           }
           dateTime = true;
         }
@@ -76,12 +76,12 @@ final class SchemaNode {
         case "items" -> items = child(v, file, compiler);
         case "$id" -> {
           if (!file.equals(v.asText())) {
-            throw new FastSchema.Unsupported("nested $id " + v);
+            throw new SchemaAcceptor.Unsupported("nested $id " + v);
           }
         }
         default -> {
           if (!ANNOTATIONS.contains(e.getKey())) {
-            throw new FastSchema.Unsupported("keyword " + e.getKey());
+            throw new SchemaAcceptor.Unsupported("keyword " + e.getKey());
           }
         }
       }
@@ -185,7 +185,7 @@ final class SchemaNode {
 
   /** Whether this is a Quantity (int-or-string with the CRD's Quantity pattern). */
   boolean quantity() {
-    return pattern instanceof FastSchema.QuantityPattern || (ref != null && ref.quantity());
+    return pattern instanceof SchemaAcceptor.QuantityPattern || (ref != null && ref.quantity());
   }
 
   /** The schema of an array's elements (a free-form one when unconstrained). */
@@ -226,7 +226,7 @@ final class SchemaNode {
     return (minimum == null || v >= minimum) && (maximum == null || v <= maximum);
   }
 
-  private static SchemaNode child(JsonNode schema, String file, FastSchema.Compiler compiler) {
+  private static SchemaNode child(JsonNode schema, String file, SchemaAcceptor.Compiler compiler) {
     SchemaNode node = new SchemaNode();
     node.compile(schema, file, compiler);
     return node;
@@ -234,14 +234,14 @@ final class SchemaNode {
 
   private static String text(JsonNode v) {
     if (!v.isTextual()) {
-      throw new FastSchema.Unsupported("expected a string, got " + v);
+      throw new SchemaAcceptor.Unsupported("expected a string, got " + v);
     }
     return v.textValue();
   }
 
   private static Set<String> strings(JsonNode v) {
     if (!v.isArray()) {
-      throw new FastSchema.Unsupported("expected an array, got " + v);
+      throw new SchemaAcceptor.Unsupported("expected an array, got " + v);
     }
     Set<String> out = new HashSet<>();
     for (JsonNode s : v) {
@@ -252,7 +252,7 @@ final class SchemaNode {
 
   private static Long integral(JsonNode v) {
     if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-      throw new FastSchema.Unsupported("non-integral bound " + v);
+      throw new SchemaAcceptor.Unsupported("non-integral bound " + v);
     }
     return v.longValue();
   }

@@ -25,7 +25,7 @@ public final class Shape {
     static final Map<Kind, Shape> BY_KIND = new EnumMap<>(Kind.class);
 
     static {
-      FastSchema.Compiler compiler = new FastSchema.Compiler(FastSchema::resource);
+      SchemaAcceptor.Compiler compiler = new SchemaAcceptor.Compiler(SchemaAcceptor::resource);
       for (Kind k : Kind.values()) {
         BY_KIND.put(k, compiler.file(SchemaFiles.fileName(k)).shape());
       }

@@ -43,7 +43,7 @@ final class TypeBits {
       bits = bit(text(v));
     }
     if (bits == 0) {
-      throw new FastSchema.Unsupported("empty type list");
+      throw new SchemaAcceptor.Unsupported("empty type list");
     }
     return bits;
   }
@@ -57,13 +57,13 @@ final class TypeBits {
       case "number" -> NUMBER;
       case "integer" -> INTEGER;
       case "string" -> STRING;
-      default -> throw new FastSchema.Unsupported("type " + name);
+      default -> throw new SchemaAcceptor.Unsupported("type " + name);
     };
   }
 
   private static String text(JsonNode v) {
     if (!v.isTextual()) {
-      throw new FastSchema.Unsupported("expected a string, got " + v);
+      throw new SchemaAcceptor.Unsupported("expected a string, got " + v);
     }
     return v.textValue();
   }

@@ -1,7 +1,6 @@
 package io.migrationguard.webhook.config;
 
-import io.migrationguard.core.Admission;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.rules.Rules;
@@ -38,7 +37,7 @@ public class WebhookBeans {
     Settings settings =
         new Settings(
             new HashSet<>(requesters.orElse(List.of())),
-            ConfiguredDefaults.read(
+            DefaultsConfig.read(
                 config.getPropertyNames(), name -> config.getOptionalValue(name, String.class)));
     Set<String> off = new HashSet<>(disabled.orElse(List.of()));
     if (skipExported) {
@@ -66,8 +65,8 @@ public class WebhookBeans {
   @Produces
   @Singleton
   @Startup // load schemas and rules before the first review, not during it
-  Admission admission(Settings settings) {
-    return Engines.standard(settings);
+  Engine admission(Settings settings) {
+    return Engine.standard(settings);
   }
 
   @Produces

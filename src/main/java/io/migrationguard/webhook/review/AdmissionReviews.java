@@ -70,9 +70,9 @@ public final class AdmissionReviews {
     return Envelope.read(root);
   }
 
-  /** The AdmissionReview answering {@code request} with {@code verdict}. */
-  public byte[] response(AdmissionRequest request, Verdict verdict) {
-    return writer.review(request, verdict);
+  /** The AdmissionReview answering {@code request} with the response {@code answer}. */
+  public byte[] response(AdmissionRequest request, AdmissionResponse answer) {
+    return writer.review(request, answer);
   }
 
   /** A bare {@code v1 Status} body for answers outside a review (400, 404, 413, ...). */

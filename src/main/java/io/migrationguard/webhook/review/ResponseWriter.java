@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.model.PatchOp;
+import io.migrationguard.core.mutate.JsonPatches;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ final class ResponseWriter {
     this.mapper = mapper;
   }
 
-  byte[] review(AdmissionRequest request, Verdict v) {
+  byte[] review(AdmissionRequest request, AdmissionResponse v) {
     ObjectNode root = mapper.createObjectNode();
     root.put("apiVersion", request.apiVersion());
     root.put("kind", "AdmissionReview");
@@ -34,7 +34,7 @@ final class ResponseWriter {
     }
     List<String> warningList = v.warnings();
     if (!v.patch().isEmpty()) {
-      byte[] patch = bytes(patch(v.patch()));
+      byte[] patch = bytes(JsonPatches.toJson(v.patch()));
       if (patch.length <= MAX_PATCH_BYTES) {
         response.put("patch", Base64.getEncoder().encodeToString(patch));
         response.put("patchType", "JSONPatch");
@@ -63,26 +63,26 @@ final class ResponseWriter {
     ObjectNode root = mapper.createObjectNode();
     root.put("kind", "Status");
     root.put("apiVersion", "v1");
-    root.setAll(status(new Verdict.Status(code, reason, message, null)));
+    root.setAll(status(new AdmissionResponse.Status(code, reason, message, null)));
     return bytes(root);
   }
 
   /** {@code metav1.Status} as Go marshals it (field order of the struct, empty metadata kept). */
-  private ObjectNode status(Verdict.Status s) {
+  private ObjectNode status(AdmissionResponse.Status s) {
     ObjectNode status = mapper.createObjectNode();
     status.putObject("metadata");
     status.put("status", "Failure");
     status.put("message", s.message());
     status.put("reason", s.reason());
     if (s.details() != null) {
-      Verdict.Details d = s.details();
+      AdmissionResponse.Details d = s.details();
       ObjectNode details = status.putObject("details");
       putNonEmpty(details, "name", d.name());
       putNonEmpty(details, "group", d.group());
       putNonEmpty(details, "kind", d.kind());
       if (!d.causes().isEmpty()) {
         ArrayNode causes = details.putArray("causes");
-        for (Verdict.Cause c : d.causes()) {
+        for (AdmissionResponse.Cause c : d.causes()) {
           ObjectNode cause = causes.addObject();
           putNonEmpty(cause, "reason", c.reason());
           putNonEmpty(cause, "message", c.message());
@@ -99,17 +99,6 @@ final class ResponseWriter {
     if (value != null && !value.isEmpty()) {
       node.put(field, value);
     }
-  }
-
-  private ArrayNode patch(List<PatchOp> ops) {
-    ArrayNode array = mapper.createArrayNode();
-    for (PatchOp op : ops) {
-      ObjectNode o = array.addObject().put("op", op.op()).put("path", op.path());
-      if (!"remove".equals(op.op())) {
-        o.set("value", op.value());
-      }
-    }
-    return array;
   }
 
   private byte[] bytes(Object tree) {

@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -42,7 +41,7 @@ class EngineFuzzTest {
 
   @Test
   void mutatedObjectsNeverEscapeTheEngine() throws IOException {
-    Admission engine = Engines.standard(Settings.defaults());
+    Engine engine = Engine.standard(Settings.defaults());
     List<Seed> seeds = seeds();
     Random rnd = new Random(424242);
     JsonMutator mutator = new JsonMutator(rnd);

@@ -3,7 +3,7 @@ package io.migrationguard.core.mutate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Admission;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.export.ExportOptions;
@@ -41,15 +41,15 @@ class ExportedMutationsEquivalenceTest {
   void sameObjectAsTheEnginesPatch(MutationCase c) {
     Review review = c.review(c.object());
     // The patch applies to the object as the API server holds it (nulls dropped, unknown pruned).
-    JsonNode held = Admission.apiServerView(review).object();
+    JsonNode held = Engine.apiServerView(review).object();
     // The engine with the exported defaulters, all of them, as the policies apply them all.
-    Admission engine =
-        new Admission(
+    Engine engine =
+        new Engine(
             (k, o, m) -> List.of(),
             List.of(),
             Defaulters.all().stream().filter(d -> EXPORTED.contains(d.info().id())).toList(),
             c.engine().settings());
-    JsonNode expected = JsonPatchApply.apply(held, engine.mutate(review).patch());
+    JsonNode expected = JsonPatches.apply(held, engine.mutate(review).patch());
     for (String version : List.of("1.34", "1.36")) {
       PolicyEvaluator policies =
           new PolicyEvaluator(

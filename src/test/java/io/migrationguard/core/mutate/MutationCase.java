@@ -1,8 +1,7 @@
 package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Admission;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -24,7 +23,7 @@ record MutationCase(
     Operation operation,
     JsonNode object,
     JsonNode patch,
-    Admission engine) {
+    Engine engine) {
 
   static final String ALL = "all";
 
@@ -37,7 +36,7 @@ record MutationCase(
     JsonNode doc = CaseFiles.read(file);
     String id = doc.path("defaulter").asText();
     Settings settings = CaseFiles.settings(doc.get("settings"));
-    Admission engine = engine(id, settings);
+    Engine engine = engine(id, settings);
     List<MutationCase> out = new ArrayList<>();
     for (JsonNode c : doc.path("cases")) {
       JsonNode base = c.has("base") ? c.get("base") : doc.get("base");
@@ -55,16 +54,16 @@ record MutationCase(
   }
 
   /** The whole engine for {@code all}, else an engine with only the named defaulter. */
-  private static Admission engine(String id, Settings settings) {
+  private static Engine engine(String id, Settings settings) {
     if (id.equals(ALL)) {
-      return Engines.standard(settings);
+      return Engine.standard(settings);
     }
     Defaulter d =
         Defaulters.all().stream()
             .filter(x -> x.info().id().equals(id))
             .findFirst()
             .orElseThrow(() -> new IllegalArgumentException("no defaulter " + id));
-    return new Admission((k, o, m) -> List.of(), List.of(), List.of(d), settings);
+    return new Engine((k, o, m) -> List.of(), List.of(), List.of(d), settings);
   }
 
   /** The review of {@code object} (the old object of an UPDATE is the object itself). */

@@ -1,9 +1,8 @@
 package io.migrationguard.core.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -33,7 +32,7 @@ record RuleCase(
     boolean unavailable,
     boolean lookupFails,
     List<String> expected,
-    Admission engine) {
+    Engine engine) {
 
   @Override
   public String toString() {
@@ -46,14 +45,14 @@ record RuleCase(
     String rule = doc.path("rule").asText();
     JsonNode base = doc.path("base");
     JsonNode oldBase = doc.has("old") ? doc.get("old") : base;
-    Admission fileEngine = Engines.standard(CaseFiles.settings(doc.get("settings")));
+    Engine fileEngine = Engine.standard(CaseFiles.settings(doc.get("settings")));
     List<RuleCase> out = new ArrayList<>();
     for (JsonNode c : doc.path("cases")) {
       // A case may bring its own base (another kind) and settings (another allow-list).
       JsonNode caseBase = c.has("base") ? c.get("base") : base;
       JsonNode caseOld = c.has("base") ? caseBase : oldBase;
-      Admission engine =
-          c.has("settings") ? Engines.standard(CaseFiles.settings(c.get("settings"))) : fileEngine;
+      Engine engine =
+          c.has("settings") ? Engine.standard(CaseFiles.settings(c.get("settings"))) : fileEngine;
       Operation op = Operation.valueOf(c.path("operation").asText("CREATE"));
       JsonNode object = CaseFiles.tweak(caseBase, c.get("set"), c.get("remove"));
       JsonNode old =

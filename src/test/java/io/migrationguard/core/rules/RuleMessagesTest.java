@@ -3,8 +3,7 @@ package io.migrationguard.core.rules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Admission;
-import io.migrationguard.core.Engines;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -19,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** The exact words of the headline rules, as {@link Finding#render()} prints them. */
 class RuleMessagesTest {
-  private final Admission engine = Engines.standard(Settings.defaults());
+  private final Engine engine = Engine.standard(Settings.defaults());
 
   private static JsonNode json(String s) {
     try {

@@ -2,6 +2,7 @@ package io.migrationguard.core.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ContainerNode;
@@ -15,7 +16,7 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.mutate.Defaulter;
 import io.migrationguard.core.mutate.Defaulters;
-import io.migrationguard.core.mutate.JsonDiff;
+import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.testing.CaseFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ class RulesRobustnessTest {
               null,
               FieldValidation.WARN);
       d.apply(again, twice, Settings.defaults());
-      if (!JsonDiff.diff(once, twice).isEmpty()) {
+      if (!JsonPatches.diff(once, twice).isEmpty()) {
         failures.add(d.info().id() + " is not idempotent on " + review.object());
       }
     } catch (RuntimeException e) {
@@ -126,7 +127,7 @@ class RulesRobustnessTest {
     List<String> out = new ArrayList<>();
     if (node instanceof ObjectNode o) {
       for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-        String p = prefix + "/" + JsonDiff.escape(it.next());
+        String p = prefix + JsonPointer.empty().appendProperty(it.next());
         out.add(p);
         out.addAll(pointers(node.at(p.substring(prefix.length())), p));
       }

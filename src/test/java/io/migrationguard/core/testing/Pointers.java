@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RFC 6901 JSON Pointer edits for tests: the tweaks of rule cases and the application of patches.
- * Intermediate objects are created on {@link #set}; {@code -} appends to an array.
+ * RFC 6901 JSON Pointer edits for the tweaks of rule cases (patches go through {@code
+ * JsonPatches}). Intermediate objects are created on {@link #set}; {@code -} appends to an array.
  */
 public final class Pointers {
   private Pointers() {}
@@ -30,26 +30,10 @@ public final class Pointers {
 
   /** Sets (adds or replaces) the value at {@code pointer}, creating missing parent objects. */
   public static void set(JsonNode root, String pointer, JsonNode value) {
-    put(parent(root, pointer, true), last(pointer), value, false);
+    put(parent(root, pointer, true), last(pointer), value);
   }
 
-  /** RFC 6902 {@code add}: inserts into arrays, sets object members. */
-  public static void add(JsonNode root, String pointer, JsonNode value) {
-    put(parent(root, pointer, false), last(pointer), value, true);
-  }
-
-  /** RFC 6902 {@code replace}. */
-  public static void replace(JsonNode root, String pointer, JsonNode value) {
-    JsonNode parent = parent(root, pointer, false);
-    if (parent.isArray()) {
-      ((ArrayNode) parent).set(Integer.parseInt(last(pointer)), value);
-    } else {
-      require(parent.has(last(pointer)), pointer);
-      ((ObjectNode) parent).set(last(pointer), value);
-    }
-  }
-
-  /** RFC 6902 {@code remove}; the target must exist. */
+  /** Removes the value at {@code pointer}, which must exist. */
   public static void remove(JsonNode root, String pointer) {
     JsonNode parent = parent(root, pointer, false);
     String token = last(pointer);
@@ -63,13 +47,11 @@ public final class Pointers {
     }
   }
 
-  private static void put(JsonNode parent, String token, JsonNode value, boolean insert) {
+  private static void put(JsonNode parent, String token, JsonNode value) {
     if (parent.isArray()) {
       ArrayNode array = (ArrayNode) parent;
       if (token.equals("-")) {
         array.add(value);
-      } else if (insert) {
-        array.insert(Integer.parseInt(token), value);
       } else {
         array.set(Integer.parseInt(token), value);
       }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * docs/configuration.md lists exactly the {@code migration-guard.*} settings the service declares:
  * the keys of application.properties and the names injected with {@code @ConfigProperty}, plus the
- * {@link ConfiguredDefaults#PREFIX} family. The service has no config mapping interface, so the
+ * {@link DefaultsConfig#PREFIX} family. The service has no config mapping interface, so the
  * declarations are read where they are written; a setting added in either place without a row in
  * the table, or a row whose setting is gone, fails here.
  */
@@ -83,7 +83,7 @@ class SettingsDocTest {
         }
       }
     }
-    names.add(ConfiguredDefaults.PREFIX);
+    names.add(DefaultsConfig.PREFIX);
     return names;
   }
 

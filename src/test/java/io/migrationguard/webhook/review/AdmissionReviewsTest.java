@@ -97,7 +97,8 @@ class AdmissionReviewsTest {
         List.of(
             PatchOp.add("/metadata/labels", JsonNodeFactory.instance.objectNode().put("a", "b")),
             PatchOp.remove("/spec/x"));
-    Verdict v = new Verdict(true, null, patch, List.of("w"), Map.of("rules", "r"));
+    AdmissionResponse v =
+        new AdmissionResponse(true, null, patch, List.of("w"), Map.of("rules", "r"));
     JsonNode out = json.readTree(reviews.response(r, v));
     assertEquals(
         "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\",\"response\":{"
@@ -130,17 +131,18 @@ class AdmissionReviewsTest {
             "",
             null,
             false);
-    Verdict.Status s =
-        new Verdict.Status(
+    AdmissionResponse.Status s =
+        new AdmissionResponse.Status(
             422,
             "Invalid",
             "m",
-            new Verdict.Details(
+            new AdmissionResponse.Details(
                 "",
                 "",
                 "Pod",
-                List.of(new Verdict.Cause("FieldValueRequired", "Required value", ""))));
-    JsonNode status = json.readTree(reviews.response(r, Verdict.refuse(s))).at("/response/status");
+                List.of(new AdmissionResponse.Cause("FieldValueRequired", "Required value", ""))));
+    JsonNode status =
+        json.readTree(reviews.response(r, AdmissionResponse.refuse(s))).at("/response/status");
     assertEquals(
         "{\"metadata\":{},\"status\":\"Failure\",\"message\":\"m\",\"reason\":\"Invalid\","
             + "\"details\":{\"kind\":\"Pod\",\"causes\":[{\"reason\":\"FieldValueRequired\","

@@ -4,9 +4,9 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /** {@code metadata-labels}: label keys and values as apimachinery's {@code ValidateLabels}. */
@@ -22,7 +22,9 @@ public final class MetadataLabels extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    Checks.labelMap(
-        out, FieldPath.of("metadata", "labels"), Checks.at(review.object(), "metadata", "labels"));
+    RuleHelpers.labelMap(
+        out,
+        FieldPath.of("metadata", "labels"),
+        RuleHelpers.at(review.object(), "metadata", "labels"));
   }
 }

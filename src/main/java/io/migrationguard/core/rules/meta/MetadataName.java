@@ -5,9 +5,9 @@ import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.names.LabelSyntax;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -28,9 +28,9 @@ public final class MetadataName extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    var metadata = Checks.at(review.object(), "metadata");
-    String name = Checks.textOrEmpty(metadata.path("name"));
-    String generateName = Checks.textOrEmpty(metadata.path("generateName"));
+    var metadata = RuleHelpers.at(review.object(), "metadata");
+    String name = RuleHelpers.textOrEmpty(metadata.path("name"));
+    String generateName = RuleHelpers.textOrEmpty(metadata.path("generateName"));
     FieldPath path = FieldPath.of("metadata");
     if (!generateName.isEmpty()) {
       // A prefix may end in '-': the server appends random characters to it.

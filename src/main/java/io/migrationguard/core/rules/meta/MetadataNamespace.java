@@ -5,9 +5,9 @@ import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.names.LabelSyntax;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -31,7 +31,8 @@ public final class MetadataNamespace extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    String namespace = Checks.textOrEmpty(Checks.at(review.object(), "metadata", "namespace"));
+    String namespace =
+        RuleHelpers.textOrEmpty(RuleHelpers.at(review.object(), "metadata", "namespace"));
     if (namespace.isEmpty()) {
       return;
     }

@@ -7,9 +7,9 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -29,9 +29,9 @@ public final class Bandwidth extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    JsonNode value = Checks.at(review.object(), "spec", "bandwidthPerMigration");
+    JsonNode value = RuleHelpers.at(review.object(), "spec", "bandwidthPerMigration");
     FieldPath path = FieldPath.of("spec", "bandwidthPerMigration");
-    if (!Checks.isSet(value)) {
+    if (!RuleHelpers.isSet(value)) {
       return;
     }
     // An integral number (1048576 or 1048576.0, as the CRD's integer type takes it) or a string.

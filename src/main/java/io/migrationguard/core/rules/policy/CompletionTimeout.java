@@ -4,9 +4,9 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /** {@code policy-completion-timeout}: the per-GiB completion timeout is not negative (parity). */
@@ -22,7 +22,7 @@ public final class CompletionTimeout extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    var value = Checks.at(review.object(), "spec", "completionTimeoutPerGiB");
+    var value = RuleHelpers.at(review.object(), "spec", "completionTimeoutPerGiB");
     // decimalValue() is exact for every JSON number, even beyond int64.
     if (value.isNumber() && value.decimalValue().signum() < 0) {
       out.invalid(FieldPath.of("spec", "completionTimeoutPerGiB"), value, "must not be negative");

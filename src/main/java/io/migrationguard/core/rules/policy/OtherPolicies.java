@@ -3,7 +3,7 @@ package io.migrationguard.core.rules.policy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
-import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.RuleHelpers;
 import java.util.Comparator;
 import java.util.List;
 
@@ -20,8 +20,8 @@ final class OtherPolicies {
     String self = review.name();
     return cluster.migrationPolicies().stream()
         .filter(p -> p != review.object())
-        .filter(p -> self.isEmpty() || !self.equals(Checks.name(p)))
-        .sorted(Comparator.comparing(Checks::name))
+        .filter(p -> self.isEmpty() || !self.equals(RuleHelpers.name(p)))
+        .sorted(Comparator.comparing(RuleHelpers::name))
         .toList();
   }
 }

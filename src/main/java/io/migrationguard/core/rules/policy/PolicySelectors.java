@@ -1,7 +1,7 @@
 package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.rules.Checks;
+import io.migrationguard.core.rules.RuleHelpers;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,10 +22,10 @@ record PolicySelectors(Map<String, String> namespaces, Map<String, String> vmis)
 
   /** The canonical selectors of a policy object. */
   static PolicySelectors of(JsonNode policy) {
-    JsonNode selectors = Checks.at(policy, "spec", "selectors");
+    JsonNode selectors = RuleHelpers.at(policy, "spec", "selectors");
     return new PolicySelectors(
-        Checks.stringMap(selectors.path("namespaceSelector")),
-        Checks.stringMap(selectors.path("virtualMachineInstanceSelector")));
+        RuleHelpers.stringMap(selectors.path("namespaceSelector")),
+        RuleHelpers.stringMap(selectors.path("virtualMachineInstanceSelector")));
   }
 
   /**
@@ -33,12 +33,13 @@ record PolicySelectors(Map<String, String> namespaces, Map<String, String> vmis)
    * building them (this runs on every policy review).
    */
   static boolean emptyIn(JsonNode policy) {
-    JsonNode selectors = Checks.at(policy, "spec", "selectors");
+    JsonNode selectors = RuleHelpers.at(policy, "spec", "selectors");
     return isEmptyMap(selectors.path("namespaceSelector"))
         && isEmptyMap(selectors.path("virtualMachineInstanceSelector"));
   }
 
-  // Checks.stringMap gives the empty map for absent, null, {} and anything that is not an object.
+  // RuleHelpers.stringMap gives the empty map for absent, null, {} and anything that is not an
+  // object.
   private static boolean isEmptyMap(JsonNode n) {
     return !n.isObject() || n.isEmpty();
   }

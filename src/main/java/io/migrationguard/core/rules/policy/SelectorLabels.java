@@ -4,9 +4,9 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -27,9 +27,9 @@ public final class SelectorLabels extends Rule {
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
     FieldPath selectors = FieldPath.of("spec", "selectors");
-    var node = Checks.at(review.object(), "spec", "selectors");
+    var node = RuleHelpers.at(review.object(), "spec", "selectors");
     for (String field : new String[] {"namespaceSelector", "virtualMachineInstanceSelector"}) {
-      Checks.labelMap(out, selectors.child(field), node.path(field));
+      RuleHelpers.labelMap(out, selectors.child(field), node.path(field));
     }
   }
 }

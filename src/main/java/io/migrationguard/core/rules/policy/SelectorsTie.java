@@ -7,9 +7,9 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Shown;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -34,7 +34,7 @@ public final class SelectorsTie extends Rule {
     PolicySelectors mine = PolicySelectors.of(review.object());
     for (JsonNode other : OtherPolicies.of(review, cluster)) {
       if (mine.canTieWith(PolicySelectors.of(other))) {
-        String otherName = Checks.name(other);
+        String otherName = RuleHelpers.name(other);
         String self = review.name();
         String winner =
             self.isEmpty()

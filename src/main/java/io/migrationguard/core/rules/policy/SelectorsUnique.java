@@ -8,9 +8,9 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Shown;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -41,12 +41,12 @@ public final class SelectorsUnique extends Rule {
   }
 
   static JsonNode shown(JsonNode policy) {
-    JsonNode selectors = Checks.at(policy, "spec", "selectors");
-    return Checks.isSet(selectors) ? selectors : JsonNodeFactory.instance.objectNode();
+    JsonNode selectors = RuleHelpers.at(policy, "spec", "selectors");
+    return RuleHelpers.isSet(selectors) ? selectors : JsonNodeFactory.instance.objectNode();
   }
 
   private static String detail(Review review, JsonNode other) {
-    String otherName = Checks.name(other);
+    String otherName = RuleHelpers.name(other);
     String self = review.name();
     String detail = "MigrationPolicy " + Shown.quoted(otherName) + " has the same selectors";
     if (self.isEmpty()) {

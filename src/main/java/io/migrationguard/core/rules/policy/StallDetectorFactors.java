@@ -7,9 +7,9 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 import java.math.BigDecimal;
 import java.util.List;
@@ -50,11 +50,11 @@ public final class StallDetectorFactors extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    JsonNode detector = Checks.at(review.object(), "spec", "experimental", "stallDetector");
+    JsonNode detector = RuleHelpers.at(review.object(), "spec", "experimental", "stallDetector");
     FieldPath base = FieldPath.of("spec", "experimental", "stallDetector");
     for (Factor factor : FACTORS) {
       JsonNode value = detector.path(factor.name());
-      if (Checks.isSet(value)) {
+      if (RuleHelpers.isSet(value)) {
         String problem = problem(factor, value);
         if (problem != null) {
           out.invalid(base.child(factor.name()), value, problem);

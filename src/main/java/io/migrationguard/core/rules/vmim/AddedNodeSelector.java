@@ -4,9 +4,9 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -26,9 +26,9 @@ public final class AddedNodeSelector extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    Checks.labelMap(
+    RuleHelpers.labelMap(
         out,
         FieldPath.of("spec", "addedNodeSelector"),
-        Checks.at(review.object(), "spec", "addedNodeSelector"));
+        RuleHelpers.at(review.object(), "spec", "addedNodeSelector"));
   }
 }

@@ -6,9 +6,9 @@ import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Shown;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -28,12 +28,12 @@ public final class MigrationIds extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    JsonNode sendTo = Checks.at(review.object(), "spec", "sendTo");
-    JsonNode receive = Checks.at(review.object(), "spec", "receive");
+    JsonNode sendTo = RuleHelpers.at(review.object(), "spec", "sendTo");
+    JsonNode receive = RuleHelpers.at(review.object(), "spec", "receive");
     FieldPath sendPath = FieldPath.of("spec", "sendTo");
     FieldPath receivePath = FieldPath.of("spec", "receive");
-    boolean sends = Checks.isSet(sendTo);
-    boolean receives = Checks.isSet(receive);
+    boolean sends = RuleHelpers.isSet(sendTo);
+    boolean receives = RuleHelpers.isSet(receive);
     if (sends) {
       nonEmpty(out, sendPath, sendTo, "migrationID", "the id both ends of the migration share");
       nonEmpty(out, sendPath, sendTo, "connectURL", "the URL of the receiving cluster");
@@ -42,8 +42,8 @@ public final class MigrationIds extends Rule {
       nonEmpty(out, receivePath, receive, "migrationID", "the id both ends of the migration share");
     }
     if (sends && receives) {
-      String sent = Checks.textOrEmpty(sendTo.path("migrationID"));
-      String received = Checks.textOrEmpty(receive.path("migrationID"));
+      String sent = RuleHelpers.textOrEmpty(sendTo.path("migrationID"));
+      String received = RuleHelpers.textOrEmpty(receive.path("migrationID"));
       if (!sent.isEmpty() && !received.isEmpty() && !sent.equals(received)) {
         out.invalid(
             receivePath.child("migrationID"),
@@ -57,7 +57,7 @@ public final class MigrationIds extends Rule {
       Findings out, FieldPath parent, JsonNode object, String field, String what) {
     JsonNode value = object.path(field);
     // A value of the wrong type is the schema's finding.
-    if (!Checks.isSet(value) || (value.isTextual() && value.textValue().isEmpty())) {
+    if (!RuleHelpers.isSet(value) || (value.isTextual() && value.textValue().isEmpty())) {
       out.required(parent.child(field), what + " is required");
     }
   }

@@ -1,15 +1,16 @@
 package io.migrationguard.core.rules.vmim;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Shown;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Comparator;
 import java.util.List;
@@ -32,7 +33,7 @@ public final class NoInflight extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    String vmiName = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    String vmiName = RuleHelpers.textOrEmpty(RuleHelpers.at(review.object(), "spec", "vmiName"));
     if (vmiName.isEmpty()) {
       return; // vmim-vmi-name-required reports it
     }
@@ -40,19 +41,19 @@ public final class NoInflight extends Rule {
     List<JsonNode> conflicts =
         cluster.migrationsOf(review.effectiveNamespace(), vmiName).stream()
             .filter(m -> m != review.object())
-            .filter(m -> self.isEmpty() || !self.equals(Checks.name(m)))
-            .filter(m -> !Checks.isFinalPhase(Checks.phase(m)))
+            .filter(m -> self.isEmpty() || !self.equals(RuleHelpers.name(m)))
+            .filter(m -> !RuleHelpers.isFinalPhase(RuleHelpers.phase(m)))
             .filter(m -> targets(m, vmiName))
             .filter(m -> !otherEnd(review.object(), m))
-            .sorted(Comparator.comparing(Checks::name))
+            .sorted(Comparator.comparing(RuleHelpers::name))
             .toList();
     for (JsonNode other : conflicts) {
-      String phase = Checks.phase(other);
+      String phase = RuleHelpers.phase(other);
       out.duplicate(
           FieldPath.of("spec", "vmiName"),
           review.object().path("spec").path("vmiName"),
           "migration "
-              + Shown.quoted(Checks.name(other))
+              + Shown.quoted(RuleHelpers.name(other))
               + " of this VirtualMachineInstance is already in flight (phase "
               + (phase.isEmpty() ? "unset" : phase)
               + ")");
@@ -69,16 +70,16 @@ public final class NoInflight extends Rule {
   }
 
   private static boolean pairs(JsonNode self, JsonNode other, String mine, String theirs) {
-    String id = Checks.textOrEmpty(Checks.at(self, "spec", mine, "migrationID"));
+    String id = RuleHelpers.textOrEmpty(RuleHelpers.at(self, "spec", mine, "migrationID"));
     return !id.isEmpty()
-        && !Checks.isSet(Checks.at(self, "spec", theirs))
-        && !Checks.isSet(Checks.at(other, "spec", mine))
-        && id.equals(Checks.textOrEmpty(Checks.at(other, "spec", theirs, "migrationID")));
+        && !RuleHelpers.isSet(RuleHelpers.at(self, "spec", theirs))
+        && !RuleHelpers.isSet(RuleHelpers.at(other, "spec", mine))
+        && id.equals(RuleHelpers.textOrEmpty(RuleHelpers.at(other, "spec", theirs, "migrationID")));
   }
 
   private static boolean targets(JsonNode migration, String vmiName) {
-    JsonNode label = Checks.at(migration, "metadata", "labels").path(Checks.VMI_NAME_LABEL);
-    return vmiName.equals(Checks.textOrEmpty(label))
-        || vmiName.equals(Checks.textOrEmpty(Checks.at(migration, "spec", "vmiName")));
+    JsonNode label = RuleHelpers.at(migration, "metadata", "labels").path(Kind.VMI_NAME_LABEL);
+    return vmiName.equals(RuleHelpers.textOrEmpty(label))
+        || vmiName.equals(RuleHelpers.textOrEmpty(RuleHelpers.at(migration, "spec", "vmiName")));
   }
 }

@@ -4,9 +4,9 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Set;
 
@@ -31,15 +31,15 @@ public final class PriorityEnum extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    var priority = Checks.at(review.object(), "spec", "priority");
-    if (!Checks.isSet(priority)) {
+    var priority = RuleHelpers.at(review.object(), "spec", "priority");
+    if (!RuleHelpers.isSet(priority)) {
       return;
     }
     if (!priority.isTextual() || !SUPPORTED.contains(priority.textValue())) {
       out.notSupported(
           FieldPath.of("spec", "priority"),
           priority,
-          "supported values: " + Checks.quotedSorted(SUPPORTED));
+          "supported values: " + RuleHelpers.quotedSorted(SUPPORTED));
     }
   }
 }

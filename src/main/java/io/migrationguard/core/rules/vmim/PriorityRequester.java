@@ -5,9 +5,9 @@ import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Shown;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Set;
 
@@ -34,12 +34,15 @@ public final class PriorityRequester extends Rule {
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
     String requester = review.requester();
-    if (requester == null || !Checks.isSet(Checks.at(review.object(), "spec", "priority"))) {
+    if (requester == null
+        || !RuleHelpers.isSet(RuleHelpers.at(review.object(), "spec", "priority"))) {
       return;
     }
     if (!allowed.contains(requester)) {
       String who =
-          allowed.isEmpty() ? "no user may set it" : "allowed: " + Checks.quotedSorted(allowed);
+          allowed.isEmpty()
+              ? "no user may set it"
+              : "allowed: " + RuleHelpers.quotedSorted(allowed);
       out.forbidden(
           FieldPath.of("spec", "priority"),
           "user " + Shown.quoted(requester) + " may not set the migration priority (" + who + ")");

@@ -1,14 +1,15 @@
 package io.migrationguard.core.rules.vmim;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Shown;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -30,13 +31,14 @@ public final class SelectorLabelMatches extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    String vmiName = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
-    JsonNode label = Checks.at(review.object(), "metadata", "labels").path(Checks.VMI_NAME_LABEL);
+    String vmiName = RuleHelpers.textOrEmpty(RuleHelpers.at(review.object(), "spec", "vmiName"));
+    JsonNode label =
+        RuleHelpers.at(review.object(), "metadata", "labels").path(Kind.VMI_NAME_LABEL);
     if (vmiName.isEmpty() || !label.isTextual() || label.textValue().equals(vmiName)) {
       return;
     }
     out.invalid(
-        FieldPath.of("metadata", "labels").key(Checks.VMI_NAME_LABEL),
+        FieldPath.of("metadata", "labels").key(Kind.VMI_NAME_LABEL),
         label,
         "differs from spec.vmiName "
             + Shown.quoted(vmiName)

@@ -1,12 +1,13 @@
 package io.migrationguard.core.rules.vmim;
 
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Optional;
 
@@ -27,7 +28,8 @@ public final class SelectorLabelStable extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    if (review.oldObject() == null || Checks.isFinalPhase(Checks.phase(review.object()))) {
+    if (review.oldObject() == null
+        || RuleHelpers.isFinalPhase(RuleHelpers.phase(review.object()))) {
       return;
     }
     Optional<String> before = label(review.oldObject());
@@ -35,7 +37,7 @@ public final class SelectorLabelStable extends Rule {
       return;
     }
     Optional<String> after = label(review.object());
-    FieldPath path = FieldPath.of("metadata", "labels").key(Checks.VMI_NAME_LABEL);
+    FieldPath path = FieldPath.of("metadata", "labels").key(Kind.VMI_NAME_LABEL);
     if (after.isEmpty()) {
       out.forbidden(path, "the selector label may not be removed from an in-flight migration");
     } else if (!after.get().equals(before.get())) {
@@ -44,8 +46,8 @@ public final class SelectorLabelStable extends Rule {
   }
 
   private static Optional<String> label(com.fasterxml.jackson.databind.JsonNode object) {
-    var value = Checks.at(object, "metadata", "labels").path(Checks.VMI_NAME_LABEL);
-    if (!Checks.isSet(value)) {
+    var value = RuleHelpers.at(object, "metadata", "labels").path(Kind.VMI_NAME_LABEL);
+    if (!RuleHelpers.isSet(value)) {
       return Optional.empty();
     }
     return Optional.of(value.isTextual() ? value.textValue() : value.toString());

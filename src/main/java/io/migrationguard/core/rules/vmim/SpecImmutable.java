@@ -5,9 +5,9 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.rules.Semantic;
 import io.migrationguard.core.schema.Shape;
@@ -36,8 +36,8 @@ public final class SpecImmutable extends Rule {
     Semantic.immutable(
         out,
         SPEC,
-        Checks.at(review.oldObject(), "spec"),
-        Checks.at(review.object(), "spec"),
+        RuleHelpers.at(review.oldObject(), "spec"),
+        RuleHelpers.at(review.object(), "spec"),
         Shape.of(Kind.VMIM).field("spec"));
   }
 }

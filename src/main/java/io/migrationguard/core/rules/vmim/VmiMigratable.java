@@ -7,9 +7,9 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Shown;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 import java.util.Optional;
 
@@ -35,7 +35,7 @@ public final class VmiMigratable extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    String name = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    String name = RuleHelpers.textOrEmpty(RuleHelpers.at(review.object(), "spec", "vmiName"));
     if (name.isEmpty()) {
       return; // vmim-vmi-name-required reports it
     }
@@ -47,8 +47,8 @@ public final class VmiMigratable extends Rule {
       out.invalid(path, name, "VirtualMachineInstance " + ref + " not found");
       return;
     }
-    String phase = Checks.phase(vmi.get());
-    if (Checks.isFinalPhase(phase)) {
+    String phase = RuleHelpers.phase(vmi.get());
+    if (RuleHelpers.isFinalPhase(phase)) {
       out.invalid(
           path,
           name,
@@ -63,18 +63,18 @@ public final class VmiMigratable extends Rule {
           "VirtualMachineInstance "
               + ref
               + " is not live-migratable, reason: "
-              + Checks.textOrEmpty(notMigratable.path("reason"))
+              + RuleHelpers.textOrEmpty(notMigratable.path("reason"))
               + ", message: "
-              + Checks.textOrEmpty(notMigratable.path("message")));
+              + RuleHelpers.textOrEmpty(notMigratable.path("message")));
     }
   }
 
   private static JsonNode notMigratableCondition(JsonNode vmi) {
-    JsonNode conditions = Checks.at(vmi, "status", "conditions");
+    JsonNode conditions = RuleHelpers.at(vmi, "status", "conditions");
     if (conditions.isArray()) {
       for (JsonNode c : conditions) {
-        if ("LiveMigratable".equals(Checks.textOrEmpty(c.path("type")))
-            && "False".equals(Checks.textOrEmpty(c.path("status")))) {
+        if ("LiveMigratable".equals(RuleHelpers.textOrEmpty(c.path("type")))
+            && "False".equals(RuleHelpers.textOrEmpty(c.path("status")))) {
           return c;
         }
       }
@@ -83,9 +83,9 @@ public final class VmiMigratable extends Rule {
   }
 
   private static boolean excused(Review review, JsonNode condition) {
-    boolean sends = Checks.isSet(Checks.at(review.object(), "spec", "sendTo"));
-    boolean receives = Checks.isSet(Checks.at(review.object(), "spec", "receive"));
+    boolean sends = RuleHelpers.isSet(RuleHelpers.at(review.object(), "spec", "sendTo"));
+    boolean receives = RuleHelpers.isSet(RuleHelpers.at(review.object(), "spec", "receive"));
     return sends != receives
-        && DISKS_NOT_MIGRATABLE.equals(Checks.textOrEmpty(condition.path("reason")));
+        && DISKS_NOT_MIGRATABLE.equals(RuleHelpers.textOrEmpty(condition.path("reason")));
   }
 }

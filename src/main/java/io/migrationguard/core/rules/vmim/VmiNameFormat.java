@@ -1,13 +1,14 @@
 package io.migrationguard.core.rules.vmim;
 
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.names.LabelSyntax;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /**
@@ -28,7 +29,7 @@ public final class VmiNameFormat extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    String name = Checks.textOrEmpty(Checks.at(review.object(), "spec", "vmiName"));
+    String name = RuleHelpers.textOrEmpty(RuleHelpers.at(review.object(), "spec", "vmiName"));
     if (name.isEmpty()) {
       return; // vmim-vmi-name-required reports it
     }
@@ -39,7 +40,7 @@ public final class VmiNameFormat extends Rule {
           name,
           LabelSyntax.maxLenError(LabelSyntax.LABEL_MAX_LENGTH)
               + " (it becomes the value of the label "
-              + Checks.VMI_NAME_LABEL
+              + Kind.VMI_NAME_LABEL
               + ")");
     }
     if (!LabelSyntax.isDns1123SubdomainFormat(name)) {

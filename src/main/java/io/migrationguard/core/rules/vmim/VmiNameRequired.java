@@ -4,9 +4,9 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.rules.Checks;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
 
 /** {@code vmim-vmi-name-required}: a migration must name the VMI it migrates (KubeVirt parity). */
@@ -22,9 +22,9 @@ public final class VmiNameRequired extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    var vmiName = Checks.at(review.object(), "spec", "vmiName");
+    var vmiName = RuleHelpers.at(review.object(), "spec", "vmiName");
     // A value of the wrong type is the schema's finding, not a missing name.
-    if (!Checks.isSet(vmiName) || (vmiName.isTextual() && vmiName.textValue().isEmpty())) {
+    if (!RuleHelpers.isSet(vmiName) || (vmiName.isTextual() && vmiName.textValue().isEmpty())) {
       out.required(
           FieldPath.of("spec", "vmiName"),
           "the name of the VirtualMachineInstance to migrate is required");

@@ -13,27 +13,27 @@ import java.util.Map;
  * @param warnings admission warnings, already shortened for the wire
  * @param auditAnnotations annotations for the audit event (the API server prefixes the keys)
  */
-public record Verdict(
+public record AdmissionResponse(
     boolean allowed,
     Status status,
     List<PatchOp> patch,
     List<String> warnings,
     Map<String, String> auditAnnotations) {
 
-  public Verdict {
+  public AdmissionResponse {
     patch = List.copyOf(patch);
     warnings = List.copyOf(warnings);
     auditAnnotations = Map.copyOf(auditAnnotations);
   }
 
   /** Allowed, nothing to add: other kinds, DELETE, CONNECT. */
-  public static Verdict allow() {
-    return new Verdict(true, null, List.of(), List.of(), Map.of());
+  public static AdmissionResponse allow() {
+    return new AdmissionResponse(true, null, List.of(), List.of(), Map.of());
   }
 
   /** Refused with {@code status} and nothing else. */
-  public static Verdict refuse(Status status) {
-    return new Verdict(false, status, List.of(), List.of(), Map.of());
+  public static AdmissionResponse refuse(Status status) {
+    return new AdmissionResponse(false, status, List.of(), List.of(), Map.of());
   }
 
   /**

@@ -6,4 +6,4 @@ package io.migrationguard.webhook;
  * @param status the HTTP status (200 for every answered review, 400 for a body that is not one)
  * @param body the JSON body
  */
-public record Answer(int status, byte[] body) {}
+public record HttpReply(int status, byte[] body) {}

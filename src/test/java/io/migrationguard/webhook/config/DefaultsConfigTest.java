@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class ConfiguredDefaultsTest {
+class DefaultsConfigTest {
   private static Map<Kind, ObjectNode> read(Map<String, String> props) {
-    return ConfiguredDefaults.read(props.keySet(), name -> Optional.ofNullable(props.get(name)));
+    return DefaultsConfig.read(props.keySet(), name -> Optional.ofNullable(props.get(name)));
   }
 
   @Test

@@ -24,15 +24,15 @@ import java.util.function.Function;
  * refuses a schema with any other keyword (the caller then always uses networknt), and where a
  * keyword's outcome is not plainly decidable (a fractional number against a bound) it answers "not
  * accepted" and lets networknt decide. The same {@link JsonTypes}, {@link Rfc3339} and {@link
- * BoundedRegexFactory} as the networknt dialect give the same answers. {@code FastSchemaTest} holds
- * the two equal on a large set of mutated objects.
+ * BoundedRegexFactory} as the networknt dialect give the same answers. {@code SchemaAcceptorTest}
+ * holds the two equal on a large set of mutated objects.
  */
-final class FastSchema {
+final class SchemaAcceptor {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final SchemaNode root;
 
-  private FastSchema(SchemaNode root) {
+  private SchemaAcceptor(SchemaNode root) {
     this.root = root;
   }
 
@@ -45,17 +45,17 @@ final class FastSchema {
    * The acceptor of a kind's schema file, or empty when the file uses a keyword this class does not
    * compile (a schema edit must never make the shortcut wrong, only unused).
    */
-  static Optional<FastSchema> compile(Kind kind) {
-    return compile(SchemaFiles.fileName(kind), FastSchema::resource);
+  static Optional<SchemaAcceptor> compile(Kind kind) {
+    return compile(SchemaFiles.fileName(kind), SchemaAcceptor::resource);
   }
 
   /**
    * The acceptor of schema file {@code name}, its {@code $ref}s read through {@code files} (a file
    * name to its JSON, or null when there is none), or empty when it uses a foreign keyword.
    */
-  static Optional<FastSchema> compile(String name, Function<String, JsonNode> files) {
+  static Optional<SchemaAcceptor> compile(String name, Function<String, JsonNode> files) {
     try {
-      return Optional.of(new FastSchema(new Compiler(files).file(name)));
+      return Optional.of(new SchemaAcceptor(new Compiler(files).file(name)));
     } catch (Unsupported e) {
       return Optional.empty();
     }
@@ -63,7 +63,7 @@ final class FastSchema {
 
   static JsonNode resource(String file) {
     try (InputStream in =
-        FastSchema.class.getResourceAsStream("/" + SchemaFiles.RESOURCES + file)) {
+        SchemaAcceptor.class.getResourceAsStream("/" + SchemaFiles.RESOURCES + file)) {
       return in == null ? null : JSON.readTree(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -11,9 +11,12 @@ import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.PatchOp;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.mutate.Defaulter;
-import io.migrationguard.core.mutate.JsonDiff;
+import io.migrationguard.core.mutate.Defaulters;
+import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.schema.JsonSchemaValidator;
 import io.migrationguard.core.schema.SchemaValidator;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,13 +25,25 @@ import java.util.List;
  * The engine both doors share: schema, then rules, then (for {@code /mutate}) defaulting, as
  * docs/architecture.md#the-engine orders them. Stateless and thread-safe; build one and share it.
  */
-public final class Admission {
+public final class Engine {
+  /** The service's engine: every schema compiled up front, so no review pays for it. */
+  public static Engine standard(Settings settings) {
+    return new Engine(
+        JsonSchemaValidator.load(), Rules.catalogue(settings), Defaulters.all(), settings);
+  }
+
+  /** The lint's engine: schemas compiled when their kind is first met (short runs start faster). */
+  public static Engine onDemand(Settings settings) {
+    return new Engine(
+        JsonSchemaValidator.onDemand(), Rules.catalogue(settings), Defaulters.all(), settings);
+  }
+
   private final SchemaValidator schema;
   private final List<Rule> rules;
   private final List<Defaulter> defaulters;
   private final Settings settings;
 
-  public Admission(
+  public Engine(
       SchemaValidator schema, List<Rule> rules, List<Defaulter> defaulters, Settings settings) {
     this.schema = schema;
     this.rules = List.copyOf(rules);
@@ -172,7 +187,7 @@ public final class Admission {
         d.apply(review, copy, settings);
       }
     }
-    List<PatchOp> patch = JsonDiff.diff(original, copy);
+    List<PatchOp> patch = JsonPatches.diff(original, copy);
     return new Decision(List.of(), patch, List.of(), List.of());
   }
 

@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Schema;
-import io.migrationguard.core.Admission;
 import io.migrationguard.core.Decision;
+import io.migrationguard.core.Engine;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
@@ -29,12 +29,12 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Holds {@link FastSchema} to networknt, its oracle: on objects made by random edits of the
+ * Holds {@link SchemaAcceptor} to networknt, its oracle: on objects made by random edits of the
  * samples, it must never accept an object networknt finds an error in, and it must accept every
  * clean object except the one documented case it leaves to networknt (a bounded field holding a
  * number that is not an int64 literal, such as {@code 1.0}).
  */
-class FastSchemaTest {
+class SchemaAcceptorTest {
   private static final int CASES_PER_SAMPLE = 12_000;
   private static final Map<Kind, Schema> NETWORKNT = SchemaFiles.compile();
 
@@ -122,7 +122,8 @@ class FastSchemaTest {
   @Test
   void bothKindsCompile() {
     for (Kind kind : Kind.values()) {
-      assertTrue(FastSchema.compile(kind).isPresent(), kind + ": the shortcut would never be used");
+      assertTrue(
+          SchemaAcceptor.compile(kind).isPresent(), kind + ": the shortcut would never be used");
     }
   }
 
@@ -137,7 +138,7 @@ class FastSchemaTest {
       Kind kind =
           Kind.ofManifest(sample.get("apiVersion").asText(), sample.get("kind").asText())
               .orElseThrow();
-      FastSchema fast = FastSchema.compile(kind).orElseThrow();
+      SchemaAcceptor fast = SchemaAcceptor.compile(kind).orElseThrow();
       for (int i = 0; i < CASES_PER_SAMPLE; i++) {
         ObjectNode object = sample.deepCopy();
         int edits = 1 + random.nextInt(3);
@@ -178,9 +179,8 @@ class FastSchemaTest {
     JsonSchemaValidator schema = JsonSchemaValidator.load();
     SchemaValidator noShortcut = schema::validate; // accepts() is false: every walk is made
     Settings settings = Settings.defaults();
-    Admission fast = new Admission(schema, Rules.catalogue(settings), Defaulters.all(), settings);
-    Admission slow =
-        new Admission(noShortcut, Rules.catalogue(settings), Defaulters.all(), settings);
+    Engine fast = new Engine(schema, Rules.catalogue(settings), Defaulters.all(), settings);
+    Engine slow = new Engine(noShortcut, Rules.catalogue(settings), Defaulters.all(), settings);
     SplittableRandom random = new SplittableRandom(20261201L);
     ClusterView cluster = ClusterView.none();
     for (String file : SAMPLES) {
@@ -226,7 +226,7 @@ class FastSchemaTest {
   @Test
   void quantityPatternAgreesWithTheDialectsRegex() {
     var regex = new BoundedRegexFactory().getRegularExpression(QuantitySyntax.CRD_PATTERN);
-    var fast = FastSchema.pattern(QuantitySyntax.CRD_PATTERN);
+    var fast = SchemaAcceptor.pattern(QuantitySyntax.CRD_PATTERN);
     SplittableRandom random = new SplittableRandom(3);
     String alphabet = "0123456789.+-eEiKMGTn \n";
     for (int i = 0; i < 100_000; i++) {
@@ -245,12 +245,14 @@ class FastSchemaTest {
   void refusesASchemaWithAForeignKeyword() {
     JsonNode schema =
         SchemaFixtures.json("{\"type\":\"object\",\"oneOf\":[{\"required\":[\"a\"]}]}");
-    assertFalse(FastSchema.compile("x.json", f -> f.equals("x.json") ? schema : null).isPresent());
+    assertFalse(
+        SchemaAcceptor.compile("x.json", f -> f.equals("x.json") ? schema : null).isPresent());
     JsonNode format = SchemaFixtures.json("{\"type\":\"string\",\"format\":\"email\"}");
-    assertFalse(FastSchema.compile("x.json", f -> f.equals("x.json") ? format : null).isPresent());
+    assertFalse(
+        SchemaAcceptor.compile("x.json", f -> f.equals("x.json") ? format : null).isPresent());
     JsonNode dangling = SchemaFixtures.json("{\"$ref\":\"other.json#/$defs/x\"}");
     assertFalse(
-        FastSchema.compile("x.json", f -> f.equals("x.json") ? dangling : null).isPresent());
+        SchemaAcceptor.compile("x.json", f -> f.equals("x.json") ? dangling : null).isPresent());
   }
 
   @Test
@@ -259,8 +261,8 @@ class FastSchemaTest {
         SchemaFixtures.json(
             "{\"$defs\":{\"t\":{\"type\":\"object\",\"properties\":{\"c\":{\"$ref\":\"#/$defs/t\"}},"
                 + "\"additionalProperties\":false}},\"$ref\":\"#/$defs/t\"}");
-    FastSchema fast =
-        FastSchema.compile("t.json", f -> f.equals("t.json") ? tree : null).orElseThrow();
+    SchemaAcceptor fast =
+        SchemaAcceptor.compile("t.json", f -> f.equals("t.json") ? tree : null).orElseThrow();
     assertTrue(fast.accepts(SchemaFixtures.json("{\"c\":{\"c\":{}}}")));
     assertFalse(fast.accepts(SchemaFixtures.json("{\"c\":{\"d\":{}}}")));
     assertEquals(false, fast.accepts(SchemaFixtures.json("[]")));

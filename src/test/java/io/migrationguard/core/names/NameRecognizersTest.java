@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * here as the oracle) and its limits in UTF-8 bytes, over random strings from an alphabet of the
  * characters that matter (edges of every class, separators, non-ASCII, newline).
  */
-class FastSyntaxTest {
+class NameRecognizersTest {
   private static final String QN = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
   private static final String DNS_LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
   private static final Pattern QUALIFIED_NAME = Pattern.compile(QN);
@@ -34,25 +34,25 @@ class FastSyntaxTest {
             default -> false;
           };
         },
-        FastSyntax::labelKey);
+        NameRecognizers::labelKey);
   }
 
   @Test
   void labelValuesAgree() {
-    agree(s -> s.isEmpty() || name(s), FastSyntax::labelValue);
+    agree(s -> s.isEmpty() || name(s), NameRecognizers::labelValue);
   }
 
   @Test
   void dnsLabelsAgree() {
-    agree(s -> bytes(s) <= 63 && LABEL.matcher(s).matches(), FastSyntax::dns1123Label);
+    agree(s -> bytes(s) <= 63 && LABEL.matcher(s).matches(), NameRecognizers::dns1123Label);
   }
 
   @Test
   void subdomainsAgree() {
-    agree(FastSyntaxTest::subdomain, s -> FastSyntax.dns1123Subdomain(s, 0, s.length()));
+    agree(NameRecognizersTest::subdomain, s -> NameRecognizers.dns1123Subdomain(s, 0, s.length()));
     agree(
         s -> SUBDOMAIN.matcher(s).matches(),
-        s -> FastSyntax.dns1123SubdomainForm(s, 0, s.length()));
+        s -> NameRecognizers.dns1123SubdomainForm(s, 0, s.length()));
   }
 
   /** Same answer on every random string, and both answers seen often enough to mean something. */

@@ -6,10 +6,10 @@ package io.migrationguard.core.names;
  * split} and a UTF-8 encoding. Each returns true only for a string that {@link LabelSyntax} accepts
  * with no error; anything else (including every non-ASCII string, which the ASCII-only patterns
  * reject anyway) returns false and goes down the regex path that words the errors. {@code
- * FastSyntaxTest} holds them equal to the patterns and limits.
+ * NameRecognizersTest} holds them equal to the patterns and limits.
  */
-final class FastSyntax {
-  private FastSyntax() {}
+final class NameRecognizers {
+  private NameRecognizers() {}
 
   /**
    * A label-key name part or non-empty label value: {@code

@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** docs/webhook.md#endpoints on synthetic findings, independent of the rule catalogue. */
-class VerdictsTest {
+class AdmissionResponsesTest {
   private static Finding error(String rule, String path, String value, String detail) {
     return new Finding(
         rule,
@@ -44,7 +44,8 @@ class VerdictsTest {
     for (int i = 0; i < 12; i++) {
       errors.add(error("rule-" + (i % 2), "spec.f" + i, "v" + i, "bad"));
     }
-    Verdict v = Verdicts.validation(Kind.POLICY, "p", decision(errors, List.of()));
+    AdmissionResponse v =
+        AdmissionResponses.validation(Kind.POLICY, "p", decision(errors, List.of()));
     assertFalse(v.allowed());
     assertEquals(422, v.status().code());
     assertEquals("Invalid", v.status().reason());
@@ -56,13 +57,13 @@ class VerdictsTest {
             + "spec.f7: Invalid value: \"v7\": bad, spec.f8: Invalid value: \"v8\": bad, "
             + "spec.f9: Invalid value: \"v9\": bad, and 2 more validation errors";
     assertEquals(expected, v.status().message());
-    Verdict.Details d = v.status().details();
+    AdmissionResponse.Details d = v.status().details();
     assertEquals("p", d.name());
     assertEquals("migrations.kubevirt.io", d.group());
     assertEquals("MigrationPolicy", d.kind());
     assertEquals(10, d.causes().size());
     assertEquals(
-        new Verdict.Cause("FieldValueInvalid", "Invalid value: \"v0\": bad", "spec.f0"),
+        new AdmissionResponse.Cause("FieldValueInvalid", "Invalid value: \"v0\": bad", "spec.f0"),
         d.causes().get(0));
     assertEquals(Map.of("rules", "rule-0,rule-1"), v.auditAnnotations());
   }
@@ -73,31 +74,37 @@ class VerdictsTest {
     for (int i = 0; i < 10; i++) {
       errors.add(error("r", "spec.f" + i, "v", "bad"));
     }
-    String m = Verdicts.validation(Kind.VMIM, "m", decision(errors, List.of())).status().message();
+    String m =
+        AdmissionResponses.validation(Kind.VMIM, "m", decision(errors, List.of()))
+            .status()
+            .message();
     assertFalse(m.contains("more validation errors"), m);
   }
 
   @Test
   void warningsAreAllowedShortAndPrintable() {
     Finding w = warning("policy-selectors-empty", "spec.selectors", "x".repeat(300) + "\nend");
-    Verdict v = Verdicts.validation(Kind.POLICY, "p", decision(List.of(w), List.of()));
+    AdmissionResponse v =
+        AdmissionResponses.validation(Kind.POLICY, "p", decision(List.of(w), List.of()));
     assertTrue(v.allowed());
     assertNull(v.status());
     String text = v.warnings().get(0);
-    assertEquals(Verdicts.MAX_WARNING_CHARS, text.length());
+    assertEquals(AdmissionResponses.MAX_WARNING_CHARS, text.length());
     assertTrue(text.startsWith("spec.selectors: xxx"));
     assertTrue(text.endsWith("..."));
     assertEquals(Map.of("rules", "policy-selectors-empty"), v.auditAnnotations());
     Finding nl = warning("r", "spec.a", "line\nbreak");
     assertEquals(
         "spec.a: line break",
-        Verdicts.validation(Kind.POLICY, "p", decision(List.of(nl), List.of())).warnings().get(0));
+        AdmissionResponses.validation(Kind.POLICY, "p", decision(List.of(nl), List.of()))
+            .warnings()
+            .get(0));
   }
 
   @Test
   void unavailableLookupIsA503NamingIt() {
-    Verdict v =
-        Verdicts.validation(
+    AdmissionResponse v =
+        AdmissionResponses.validation(
             Kind.VMIM,
             "m",
             decision(
@@ -116,7 +123,8 @@ class VerdictsTest {
 
   @Test
   void nothingFoundIsAllowedWithNothingElse() {
-    Verdict v = Verdicts.validation(Kind.VMIM, "m", decision(List.of(), List.of()));
-    assertEquals(Verdict.allow(), v);
+    AdmissionResponse v =
+        AdmissionResponses.validation(Kind.VMIM, "m", decision(List.of(), List.of()));
+    assertEquals(AdmissionResponse.allow(), v);
   }
 }

@@ -18,11 +18,9 @@ import java.util.stream.Collectors;
  * finished? is this label map valid?) gets the same answer everywhere. Every helper tolerates
  * ill-typed input: a rule built on them does not throw on odd objects.
  */
-public final class Checks {
-  /** The label KubeVirt puts on a migration to find it by VMI. */
-  public static final String VMI_NAME_LABEL = "kubevirt.io/vmi-name";
+public final class RuleHelpers {
 
-  private Checks() {}
+  private RuleHelpers() {}
 
   /** The node at {@code names} below {@code root} (a missing node when any step is absent). */
   public static JsonNode at(JsonNode root, String... names) {

@@ -34,14 +34,14 @@ import java.util.regex.Pattern;
  * {@code 0.5} is a valid Quantity string, but a JSON number with a fraction is a type error for
  * Quantity fields.
  */
-public final class ConfiguredDefaults {
+public final class DefaultsConfig {
   /** The property prefix. */
   public static final String PREFIX = "migration-guard.defaults.";
 
   private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]{0,17})");
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private ConfiguredDefaults() {}
+  private DefaultsConfig() {}
 
   /**
    * Builds the defaults from {@code names} (every configured property name) and {@code value} (a

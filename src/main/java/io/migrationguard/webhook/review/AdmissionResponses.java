@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * warnings as {@code <path>: <message>}, a 503 when a cluster lookup could not be answered, and the
  * rule ids for the audit log.
  */
-public final class Verdicts {
+public final class AdmissionResponses {
   /** At most this many findings are spelled out in the message and the causes. */
   public static final int MAX_LISTED = 10;
 
@@ -43,40 +43,42 @@ public final class Verdicts {
   /** Audit annotation with the comma-separated ids of the rules that reported something. */
   public static final String AUDIT_RULES = "rules";
 
-  private Verdicts() {}
+  private AdmissionResponses() {}
 
   /** The answer of {@code /validate}. {@code name} is the object's name for the message. */
-  public static Verdict validation(Kind kind, String name, Decision decision) {
+  public static AdmissionResponse validation(Kind kind, String name, Decision decision) {
     if (decision.findings().isEmpty() && decision.unavailable().isEmpty()) {
-      return Verdict.allow(); // the common case, without building empty lists and maps
+      return AdmissionResponse.allow(); // the common case, without building empty lists and maps
     }
     List<Finding> errors = decision.errors();
     int omitted = decision.omittedErrors();
     List<String> warnings = warnings(decision.warnings(), decision.omittedWarnings());
     Map<String, String> audit = audit(decision.findings());
-    Verdict.Status status = null;
+    AdmissionResponse.Status status = null;
     if (!decision.unavailable().isEmpty()) {
       String message =
           subject(kind, name)
               + " could not be checked: "
               + String.join("; ", decision.unavailable())
               + (errors.isEmpty() ? "" : "; it is also invalid: " + listed(errors, omitted));
-      status = new Verdict.Status(503, "ServiceUnavailable", message, details(kind, name, errors));
+      status =
+          new AdmissionResponse.Status(
+              503, "ServiceUnavailable", message, details(kind, name, errors));
     } else if (!errors.isEmpty() || omitted > 0) {
       String message = subject(kind, name) + " is invalid: " + listed(errors, omitted);
-      status = new Verdict.Status(422, "Invalid", message, details(kind, name, errors));
+      status = new AdmissionResponse.Status(422, "Invalid", message, details(kind, name, errors));
     }
-    return new Verdict(status == null, status, List.of(), warnings, audit);
+    return new AdmissionResponse(status == null, status, List.of(), warnings, audit);
   }
 
   /** The answer of {@code /mutate}: always allowed, with the defaulting patch if any. */
-  public static Verdict mutation(Decision decision) {
-    return new Verdict(true, null, decision.patch(), List.of(), Map.of());
+  public static AdmissionResponse mutation(Decision decision) {
+    return new AdmissionResponse(true, null, decision.patch(), List.of(), Map.of());
   }
 
   /** A review whose object cannot be read as its kind: refused with code 400. */
-  public static Verdict undecodable(String message) {
-    return Verdict.refuse(new Verdict.Status(400, "BadRequest", message, null));
+  public static AdmissionResponse undecodable(String message) {
+    return AdmissionResponse.refuse(new AdmissionResponse.Status(400, "BadRequest", message, null));
   }
 
   /** The ids of the rules that reported findings, in first-seen order. */
@@ -93,18 +95,21 @@ public final class Verdicts {
   /** The first {@link #MAX_LISTED} errors, then how many more (stored or only counted). */
   private static String listed(List<Finding> errors, int omitted) {
     String first =
-        errors.stream().limit(MAX_LISTED).map(Verdicts::render).collect(Collectors.joining(", "));
+        errors.stream()
+            .limit(MAX_LISTED)
+            .map(AdmissionResponses::render)
+            .collect(Collectors.joining(", "));
     int more = Math.max(0, errors.size() - MAX_LISTED) + omitted;
     return more > 0 ? first + ", and " + more + " more validation errors" : first;
   }
 
-  private static Verdict.Details details(Kind kind, String name, List<Finding> errors) {
-    List<Verdict.Cause> causes =
+  private static AdmissionResponse.Details details(Kind kind, String name, List<Finding> errors) {
+    List<AdmissionResponse.Cause> causes =
         errors.stream()
             .limit(MAX_LISTED)
-            .map(f -> new Verdict.Cause(f.type().wireName(), body(f), field(f)))
+            .map(f -> new AdmissionResponse.Cause(f.type().wireName(), body(f), field(f)))
             .toList();
-    return new Verdict.Details(Shown.plain(name), kind.group(), kind.kindName(), causes);
+    return new AdmissionResponse.Details(Shown.plain(name), kind.group(), kind.kindName(), causes);
   }
 
   /** A finding as apimachinery renders it, its path cut to {@link #MAX_FIELD_CHARS}. */
