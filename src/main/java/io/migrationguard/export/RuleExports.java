@@ -2,6 +2,10 @@ package io.migrationguard.export;
 
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Settings;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
+import io.migrationguard.core.rules.Rules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,54 +24,53 @@ public final class RuleExports {
     }
   }
 
-  private static final String PER_KEY =
-      "reports one finding per bad key or value of a map, at the map's path; a policy shows one"
-          + " message per validation and cannot name the keys in advance";
-  private static final String CLUSTER = "needs the cluster's other objects";
-  private static final String JSON_VALUE =
-      "its message shows an object as JSON in the order its keys were sent, which CEL cannot"
-          + " reproduce";
-
   private RuleExports() {}
 
-  /** Every rule's export, in catalogue order, built with the service's {@code settings}. */
+  /**
+   * Every rule's export, in catalogue order, built with the service's {@code settings}: a rule
+   * whose declaration says {@link io.migrationguard.core.rules.RuleInfo#webhookOnly} stays in the
+   * webhook for the reason it gives; every other rule has its checks here.
+   */
   public static Map<String, Export> all(Settings settings) {
+    Map<String, List<Check>> checks = checks(settings);
     Map<String, Export> out = new LinkedHashMap<>();
-    exported(out, NameChecks.metadataName(), false);
-    exported(out, NameChecks.metadataNamespace(), false);
-    webhookOnly(out, "metadata-labels", PER_KEY);
-    exported(out, NameChecks.vmiNameRequired(), false);
-    exported(out, NameChecks.vmiNameFormat(), false);
-    exported(out, MigrationChecks.priorityEnum(), false);
-    exported(out, MigrationChecks.priorityRequester(settings.priorityRequesters()), false);
-    webhookOnly(out, "vmim-added-node-selector", PER_KEY);
-    exported(out, MigrationChecks.migrationIds(), false);
-    exported(out, GateChecks.decentralized(), true);
-    exported(out, MigrationChecks.selectorLabelMatches(), false);
-    webhookOnly(
-        out,
-        "vmim-spec-immutable",
-        "reports each changed leaf at its own path, entries of spec.addedNodeSelector by key; a"
-            + " policy cannot name the keys in advance");
-    exported(out, MigrationChecks.selectorLabelStable(), false);
-    webhookOnly(out, "vmim-vmi-migratable", CLUSTER + " (the VirtualMachineInstance)");
-    webhookOnly(out, "vmim-no-inflight", CLUSTER + " (the migrations in flight)");
-    exported(out, PolicyChecks.completionTimeout(), false);
-    exported(out, PolicyChecks.bandwidth(), false);
-    webhookOnly(out, "policy-selector-labels", PER_KEY);
-    webhookOnly(out, "policy-selectors-unique", CLUSTER + " (the other migration policies)");
-    webhookOnly(out, "policy-selectors-tie", CLUSTER + " (the other migration policies)");
-    exported(out, PolicyChecks.selectorsEmpty(), false);
-    exported(out, GateChecks.maxDowntime(), true);
-    webhookOnly(out, "policy-downtime-tuning-gate", JSON_VALUE);
-    webhookOnly(out, "policy-stall-detector-gate", JSON_VALUE);
-    webhookOnly(out, "policy-experimental-exclusive", JSON_VALUE);
-    webhookOnly(
-        out,
-        "policy-stall-detector-factors",
-        "its three-decimal-places check needs the exact decimal value of a Quantity, which the"
-            + " API server's quantity library of 1.30 cannot give (isInteger depends on the"
-            + " spelling: quantity('1000m').isInteger() is false)");
+    for (Rule rule : Rules.all(Settings.defaults())) {
+      RuleInfo info = rule.info();
+      if (!info.exported()) {
+        out.put(info.id(), new Export(info.id(), List.of(), false, info.webhookOnly()));
+        continue;
+      }
+      List<Check> cel = checks.get(info.id());
+      if (cel == null) {
+        throw new IllegalStateException(info.id() + " is declared exported but has no checks");
+      }
+      boolean gates = info.lookups().contains(Lookup.FEATURE_GATES);
+      out.put(info.id(), new Export(info.id(), cel, gates, null));
+    }
+    return out;
+  }
+
+  /** The CEL of every exported rule, by rule id. */
+  private static Map<String, List<Check>> checks(Settings settings) {
+    Map<String, List<Check>> out = new LinkedHashMap<>();
+    for (List<Check> c :
+        List.of(
+            NameChecks.metadataName(),
+            NameChecks.metadataNamespace(),
+            NameChecks.vmiNameRequired(),
+            NameChecks.vmiNameFormat(),
+            MigrationChecks.priorityEnum(),
+            MigrationChecks.priorityRequester(settings.priorityRequesters()),
+            MigrationChecks.migrationIds(),
+            GateChecks.decentralized(),
+            MigrationChecks.selectorLabelMatches(),
+            MigrationChecks.selectorLabelStable(),
+            PolicyChecks.completionTimeout(),
+            PolicyChecks.bandwidth(),
+            PolicyChecks.selectorsEmpty(),
+            GateChecks.maxDowntime())) {
+      out.put(c.get(0).rule(), List.copyOf(c));
+    }
     return out;
   }
 
@@ -93,17 +96,8 @@ public final class RuleExports {
     if (e.rule().equals("metadata-namespace") && !kind.namespaced()) {
       return false; // the namespace of a cluster-scoped object is cleared before the rules run
     }
-    return io.migrationguard.core.rules.Rules.all(Settings.defaults()).stream()
+    return Rules.all(Settings.defaults()).stream()
         .filter(r -> r.info().id().equals(e.rule()))
         .anyMatch(r -> r.info().kinds().contains(kind));
-  }
-
-  private static void exported(Map<String, Export> out, List<Check> checks, boolean gates) {
-    String rule = checks.get(0).rule();
-    out.put(rule, new Export(rule, List.copyOf(checks), gates, null));
-  }
-
-  private static void webhookOnly(Map<String, Export> out, String rule, String reason) {
-    out.put(rule, new Export(rule, List.of(), false, reason));
   }
 }

@@ -60,6 +60,7 @@ class RuleReferenceTest {
       sb.append("- **Severity:** ").append(d.severity()).append("\n");
       sb.append("- **What:** ").append(d.description()).append("\n");
       sb.append("- **Fix:** ").append(d.fix()).append("\n");
+      where(d.id()).ifPresent(w -> sb.append("- **Enforced by:** ").append(w).append("\n"));
     }
     sb.append("\n## Defaulting (`/mutate`, `lint --show-patch`)\n\n");
     sb.append("| id | what |\n|---|---|\n");
@@ -68,6 +69,22 @@ class RuleReferenceTest {
       sb.append(" |\n");
     }
     return sb.toString();
+  }
+
+  /**
+   * Where a catalogue rule is enforced: the webhook, and the API server's admission policies when
+   * it is exported (docs/admission-policies.md); empty for entries that are not rules.
+   */
+  private static java.util.Optional<String> where(String id) {
+    return Rules.all(Settings.defaults()).stream()
+        .map(r -> r.info())
+        .filter(i -> i.id().equals(id))
+        .findFirst()
+        .map(
+            i ->
+                i.exported()
+                    ? "the webhook, or a ValidatingAdmissionPolicy (`export admission-policies`)"
+                    : "the webhook only: " + i.webhookOnly());
   }
 
   private static String kinds(RuleDoc d) {

@@ -47,12 +47,13 @@ final class GateRules {
   static Rule downtimeTuning() {
     return new GatedField(
         RuleInfo.error(
-            "policy-downtime-tuning-gate",
-            Scope.POLICY_WRITE,
-            "Setting or changing spec.experimental.downtimeTuning requires the"
-                + " MigrationDowntimeTuning feature gate.",
-            "Enable the MigrationDowntimeTuning feature gate in the KubeVirt CR, or remove"
-                + " spec.experimental.downtimeTuning."),
+                "policy-downtime-tuning-gate",
+                Scope.POLICY_WRITE,
+                "Setting or changing spec.experimental.downtimeTuning requires the"
+                    + " MigrationDowntimeTuning feature gate.",
+                "Enable the MigrationDowntimeTuning feature gate in the KubeVirt CR, or remove"
+                    + " spec.experimental.downtimeTuning.")
+            .webhookOnly(RuleInfo.WebhookOnly.JSON_VALUE),
         List.of(DOWNTIME_TUNING),
         GatedField.INVALID,
         List.of(GatedField.path("spec", "experimental", "downtimeTuning")));
@@ -61,12 +62,13 @@ final class GateRules {
   static Rule stallDetector() {
     return new GatedField(
         RuleInfo.error(
-            "policy-stall-detector-gate",
-            Scope.POLICY_WRITE,
-            "Setting or changing spec.experimental.stallDetector requires the"
-                + " MigrationStallDetection feature gate.",
-            "Enable the MigrationStallDetection feature gate in the KubeVirt CR, or remove"
-                + " spec.experimental.stallDetector."),
+                "policy-stall-detector-gate",
+                Scope.POLICY_WRITE,
+                "Setting or changing spec.experimental.stallDetector requires the"
+                    + " MigrationStallDetection feature gate.",
+                "Enable the MigrationStallDetection feature gate in the KubeVirt CR, or remove"
+                    + " spec.experimental.stallDetector.")
+            .webhookOnly(RuleInfo.WebhookOnly.JSON_VALUE),
         List.of(STALL_DETECTION),
         GatedField.INVALID,
         List.of(GatedField.path("spec", "experimental", "stallDetector")));

@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * What the catalogue knows of a rule without running it; built with {@link #error} or {@link
- * #warning}, then {@link #needs} for a rule that reads the cluster.
+ * #warning}, then {@link #needs} for a rule that reads the cluster and {@link #webhookOnly} for a
+ * rule the API server's admission policies cannot state exactly (docs/admission-policies.md).
  *
  * @param id the stable rule id, e.g. {@code vmim-priority-enum}
  * @param description one sentence ending in a period: what the rule checks
@@ -18,6 +19,8 @@ import java.util.Set;
  * @param scope the kinds and operations it applies to
  * @param severity the severity of its findings
  * @param lookups the cluster lookups it needs (empty for stateless rules)
+ * @param webhookOnly why the rule stays in the webhook, or null when {@code export
+ *     admission-policies} writes it as a ValidatingAdmissionPolicy validation
  */
 public record RuleInfo(
     String id,
@@ -25,7 +28,8 @@ public record RuleInfo(
     String fix,
     Scope scope,
     Severity severity,
-    Set<Lookup> lookups) {
+    Set<Lookup> lookups,
+    String webhookOnly) {
 
   public RuleInfo {
     lookups = Set.copyOf(lookups);
@@ -33,17 +37,45 @@ public record RuleInfo(
 
   /** A stateless rule whose findings are errors. */
   public static RuleInfo error(String id, Scope scope, String description, String fix) {
-    return new RuleInfo(id, description, fix, scope, Severity.ERROR, Set.of());
+    return new RuleInfo(id, description, fix, scope, Severity.ERROR, Set.of(), null);
   }
 
   /** A stateless rule whose findings are warnings. */
   public static RuleInfo warning(String id, Scope scope, String description, String fix) {
-    return new RuleInfo(id, description, fix, scope, Severity.WARNING, Set.of());
+    return new RuleInfo(id, description, fix, scope, Severity.WARNING, Set.of(), null);
   }
 
   /** This rule reading the cluster through {@code needed}. */
   public RuleInfo needs(Lookup... needed) {
-    return new RuleInfo(id, description, fix, scope, severity, Set.of(needed));
+    return new RuleInfo(id, description, fix, scope, severity, Set.of(needed), webhookOnly);
+  }
+
+  /** This rule kept in the webhook, for {@code reason} (said in the docs and the export). */
+  public RuleInfo webhookOnly(String reason) {
+    return new RuleInfo(id, description, fix, scope, severity, lookups, reason);
+  }
+
+  /** Whether the rule is exported as an admission policy validation. */
+  public boolean exported() {
+    return webhookOnly == null;
+  }
+
+  /** Why a rule stays in the webhook, in the words the docs and the export use. */
+  public static final class WebhookOnly {
+    /** A rule that reports per map key. */
+    public static final String PER_KEY =
+        "reports one finding per bad key or value of a map, at the map's path; a policy shows one"
+            + " message per validation and cannot name the keys in advance";
+
+    /** A rule that reads other objects of the cluster. */
+    public static final String CLUSTER = "needs the cluster's other objects";
+
+    /** A rule whose message shows an object as sent. */
+    public static final String JSON_VALUE =
+        "its message shows an object as JSON in the order its keys were sent, which CEL cannot"
+            + " reproduce";
+
+    private WebhookOnly() {}
   }
 
   public Set<Kind> kinds() {

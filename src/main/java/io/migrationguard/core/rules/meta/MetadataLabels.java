@@ -14,10 +14,11 @@ public final class MetadataLabels extends Rule {
   public MetadataLabels() {
     super(
         RuleInfo.error(
-            "metadata-labels",
-            Scope.ANY_WRITE,
-            "Every label of an object must have a valid label key and a valid label value.",
-            "Use label keys of the form [prefix/]name (name 1-63 characters: letters, digits, '-', '_', '.', alphanumeric at both ends) and values of at most 63 such characters."));
+                "metadata-labels",
+                Scope.ANY_WRITE,
+                "Every label of an object must have a valid label key and a valid label value.",
+                "Use label keys of the form [prefix/]name (name 1-63 characters: letters, digits, '-', '_', '.', alphanumeric at both ends) and values of at most 63 such characters.")
+            .webhookOnly(RuleInfo.WebhookOnly.PER_KEY));
   }
 
   @Override

@@ -17,11 +17,12 @@ public final class ExperimentalExclusive extends Rule {
   public ExperimentalExclusive() {
     super(
         RuleInfo.error(
-            "policy-experimental-exclusive",
-            Scope.POLICY_WRITE,
-            "A migration policy may set spec.experimental.stallDetector or"
-                + " spec.experimental.downtimeTuning, not both.",
-            "Keep either spec.experimental.stallDetector or spec.experimental.downtimeTuning, not both."));
+                "policy-experimental-exclusive",
+                Scope.POLICY_WRITE,
+                "A migration policy may set spec.experimental.stallDetector or"
+                    + " spec.experimental.downtimeTuning, not both.",
+                "Keep either spec.experimental.stallDetector or spec.experimental.downtimeTuning, not both.")
+            .webhookOnly(RuleInfo.WebhookOnly.JSON_VALUE));
   }
 
   @Override

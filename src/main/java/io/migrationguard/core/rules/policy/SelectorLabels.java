@@ -17,11 +17,12 @@ public final class SelectorLabels extends Rule {
   public SelectorLabels() {
     super(
         RuleInfo.error(
-            "policy-selector-labels",
-            Scope.POLICY_WRITE,
-            "Every key and value of the namespace and VirtualMachineInstance selectors of a"
-                + " migration policy must be a valid label key and value.",
-            "Use valid label keys and values in namespaceSelector and virtualMachineInstanceSelector: they are matched against labels."));
+                "policy-selector-labels",
+                Scope.POLICY_WRITE,
+                "Every key and value of the namespace and VirtualMachineInstance selectors of a"
+                    + " migration policy must be a valid label key and value.",
+                "Use valid label keys and values in namespaceSelector and virtualMachineInstanceSelector: they are matched against labels.")
+            .webhookOnly(RuleInfo.WebhookOnly.PER_KEY));
   }
 
   @Override

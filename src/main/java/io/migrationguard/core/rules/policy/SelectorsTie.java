@@ -26,7 +26,8 @@ public final class SelectorsTie extends Rule {
                 "Warns when another migration policy with selectors of the same sizes and no conflicting"
                     + " labels can tie with this one for some VirtualMachineInstance.",
                 "Add or change a selector key so that the two policies cannot match the same VM with equal weight (KubeVirt would pick the one whose name sorts first).")
-            .needs(Lookup.POLICIES));
+            .needs(Lookup.POLICIES)
+            .webhookOnly(RuleInfo.WebhookOnly.CLUSTER + " (the other migration policies)"));
   }
 
   @Override

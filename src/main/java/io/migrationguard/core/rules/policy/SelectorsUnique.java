@@ -26,7 +26,8 @@ public final class SelectorsUnique extends Rule {
                 "No two migration policies may have the same selectors, since KubeVirt would silently"
                     + " apply only the one whose name sorts first.",
                 "Merge the two policies, or change the selectors of one of them: KubeVirt never applies the policy whose name sorts last.")
-            .needs(Lookup.POLICIES));
+            .needs(Lookup.POLICIES)
+            .webhookOnly(RuleInfo.WebhookOnly.CLUSTER + " (the other migration policies)"));
   }
 
   @Override

@@ -41,11 +41,15 @@ public final class StallDetectorFactors extends Rule {
   public StallDetectorFactors() {
     super(
         RuleInfo.error(
-            "policy-stall-detector-factors",
-            Scope.POLICY_WRITE,
-            "Each stall-detector factor must be a finite, non-negative quantity with at most three"
-                + " decimal places within its range.",
-            "Write each factor as a non-negative number with at most 3 decimals in its range: ewmaAlpha in (0, 1], precopyPossibleFactor >= 1, patienceWindowDecayFactor in [0, 1], completionTimeoutFactor >= 1."));
+                "policy-stall-detector-factors",
+                Scope.POLICY_WRITE,
+                "Each stall-detector factor must be a finite, non-negative quantity with at most three"
+                    + " decimal places within its range.",
+                "Write each factor as a non-negative number with at most 3 decimals in its range: ewmaAlpha in (0, 1], precopyPossibleFactor >= 1, patienceWindowDecayFactor in [0, 1], completionTimeoutFactor >= 1.")
+            .webhookOnly(
+                "its three-decimal-places check needs the exact decimal value of a Quantity, which the"
+                    + " API server's quantity library of 1.30 cannot give (isInteger depends on the"
+                    + " spelling: quantity('1000m').isInteger() is false)"));
   }
 
   @Override

@@ -17,11 +17,12 @@ public final class AddedNodeSelector extends Rule {
   public AddedNodeSelector() {
     super(
         RuleInfo.error(
-            "vmim-added-node-selector",
-            Scope.VMIM_CREATE,
-            "Every key of spec.addedNodeSelector must be a valid label key and every value a valid"
-                + " label value.",
-            "Use valid label keys and values in spec.addedNodeSelector: they are matched against node labels."));
+                "vmim-added-node-selector",
+                Scope.VMIM_CREATE,
+                "Every key of spec.addedNodeSelector must be a valid label key and every value a valid"
+                    + " label value.",
+                "Use valid label keys and values in spec.addedNodeSelector: they are matched against node labels.")
+            .webhookOnly(RuleInfo.WebhookOnly.PER_KEY));
   }
 
   @Override

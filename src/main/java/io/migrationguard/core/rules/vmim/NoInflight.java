@@ -28,7 +28,8 @@ public final class NoInflight extends Rule {
                 Scope.VMIM_CREATE,
                 "No other unfinished migration may target the same VirtualMachineInstance.",
                 "Wait until the migration in flight finishes (Succeeded or Failed), or delete it, before creating another for the same VM.")
-            .needs(Lookup.MIGRATIONS));
+            .needs(Lookup.MIGRATIONS)
+            .webhookOnly(RuleInfo.WebhookOnly.CLUSTER + " (the migrations in flight)"));
   }
 
   @Override

@@ -22,10 +22,13 @@ public final class SpecImmutable extends Rule {
   public SpecImmutable() {
     super(
         RuleInfo.error(
-            "vmim-spec-immutable",
-            Scope.VMIM_UPDATE,
-            "The spec of a migration may not change after creation.",
-            "Leave spec as it was: to change a migration, delete it and create a new one."));
+                "vmim-spec-immutable",
+                Scope.VMIM_UPDATE,
+                "The spec of a migration may not change after creation.",
+                "Leave spec as it was: to change a migration, delete it and create a new one.")
+            .webhookOnly(
+                "reports each changed leaf at its own path, entries of spec.addedNodeSelector by key; a"
+                    + " policy cannot name the keys in advance"));
   }
 
   @Override

@@ -30,7 +30,8 @@ public final class VmiMigratable extends Rule {
                 "The VirtualMachineInstance named by spec.vmiName must exist in the migration's"
                     + " namespace, not be finished and be live-migratable.",
                 "Name a running VirtualMachineInstance of the migration's namespace that is live-migratable (see its LiveMigratable condition).")
-            .needs(Lookup.VMI));
+            .needs(Lookup.VMI)
+            .webhookOnly(RuleInfo.WebhookOnly.CLUSTER + " (the VirtualMachineInstance)"));
   }
 
   @Override
