@@ -3,7 +3,8 @@
 # (quarkus.package.jar.appcds.enabled: target/quarkus-app/app-cds.jsa), interleaved round by round:
 #  - service: process start to the first answered review (a poller that waits for the port with a TCP connect,
 #    then posts a review every 20 ms), with the Deployment's JVM options and the memory of a 512 MiB container;
-#  - lint: one small file, start-up included.
+#  - lint: one small file, start-up included: plain `java -jar`, and with the options of bin/migration-guard-lint
+#    (the lint's own archive, target/quarkus-app/lint-cds.jsa, and the C1 compiler only).
 # Prints the median of ROUNDS for each, the ratio, and a JSON line. Settings (env): ROUNDS=7.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -30,15 +31,22 @@ for r in $(seq 1 "$ROUNDS"); do
     serve[$mode]+="$(( $(now_ms) - t0 )) "
     stop_server
     t0=$(now_ms)
-    (cd "$APP" && java $(cds_opts $mode) -jar quarkus-run.jar lint "$SAMPLE" >/dev/null 2>&1) || true
+    if [ "$mode" = on ]; then
+      opts="-XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=$APP/lint-cds.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"
+    else
+      opts=
+    fi
+    java $opts -jar "$JAR" lint "$SAMPLE" >/dev/null 2>&1 || true
     lint[$mode]+="$(( $(now_ms) - t0 )) "
   done
-  echo "round $r/$ROUNDS: service ${serve[off]##* } -> ${serve[on]##* }; lint ${lint[off]##* } -> ${lint[on]##* }" >&2
+  last() { echo "$1" | awk '{ print $NF }'; }
+  echo "round $r/$ROUNDS: service $(last "${serve[off]}") -> $(last "${serve[on]}") ms; lint $(last "${lint[off]}") -> $(last "${lint[on]}") ms" >&2
 done
 med() { tr ' ' '\n' | grep . | median; }
 so=$(echo "${serve[off]}" | med); sn=$(echo "${serve[on]}" | med)
 lo=$(echo "${lint[off]}" | med); ln=$(echo "${lint[on]}" | med)
-printf '%-36s %9s %9s %7s\n' "median of $ROUNDS (ms)" "no AppCDS" "AppCDS" ratio
+printf '%-36s %9s %9s %7s\n' "median of $ROUNDS (ms)" "plain" "tuned" ratio
 printf '%-36s %9s %9s %7s\n' "service: start to first review" "$so" "$sn" "$(awk -v a="$sn" -v b="$so" 'BEGIN { printf "%.2f", a / b }')"
 printf '%-36s %9s %9s %7s\n' "lint: one file, start-up included" "$lo" "$ln" "$(awk -v a="$ln" -v b="$lo" 'BEGIN { printf "%.2f", a / b }')"
-echo "{\"bench\":\"startup\",\"rounds\":$ROUNDS,\"service_first_review_ms\":{\"plain\":$so,\"appcds\":$sn},\"lint_one_file_ms\":{\"plain\":$lo,\"appcds\":$ln}}"
+echo "(tuned: the service with app-cds.jsa; the lint with bin/migration-guard-lint's options)"
+echo "{\"bench\":\"startup\",\"rounds\":$ROUNDS,\"service_first_review_ms\":{\"plain\":$so,\"appcds\":$sn},\"lint_one_file_ms\":{\"plain\":$lo,\"launcher\":$ln}}"
