@@ -14,7 +14,7 @@ need_tools wrk curl openssl
 ensure_jar
 
 DURATION=${DURATION:-60}; CONNS=${CONNS:-64}; MAXRAM=${MAXRAM:-512m}
-DEPLOYMENT=$(awk '/name: JAVA_TOOL_OPTIONS/ { f = 1; next } f && /value:/ { v = 1; next } v && /^ *-[DX]/ { printf "%s ", $0; next } v { exit }' ../manifests/base/deployment.yaml | tr -s ' ')
+DEPLOYMENT=$(deployment_java_options)
 SETS=${SETS:-"$DEPLOYMENT"}
 WORK=$(mktemp -d)
 trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM

@@ -44,6 +44,13 @@ free_port() {
 
 now_ms() { date +%s%3N; }
 
+# deployment_java_options: the JAVA_TOOL_OPTIONS of manifests/base/deployment.yaml, so that benches run the service
+# as the cluster does (add -XX:MaxRAM=512m for the memory its container limit gives it).
+deployment_java_options() {
+  awk '/name: JAVA_TOOL_OPTIONS/ { f = 1; next } f && /value:/ { v = 1; next } v && /^ *-[DX]/ { printf "%s ", $0; next } v { exit }' \
+    "$ROOT/manifests/base/deployment.yaml" | tr -s ' '
+}
+
 # start_server CERTDIR PORT LOG [extra env...]: starts the jar, sets SERVER_PID.
 start_server() {
   local certs="$1" port="$2" log="$3"

@@ -14,7 +14,7 @@ ensure_jar
 ROUNDS=${ROUNDS:-7}
 APP="$(dirname "$JAR")"
 [ -f "$APP/app-cds.jsa" ] || { echo "no $APP/app-cds.jsa: package with quarkus.package.jar.appcds.enabled=true" >&2; exit 1; }
-DEPLOYMENT=$(awk '/name: JAVA_TOOL_OPTIONS/ { f = 1; next } f && /value:/ { v = 1; next } v && /^ *-[DX]/ { printf "%s ", $0; next } v { exit }' ../manifests/base/deployment.yaml | tr -s ' ')
+DEPLOYMENT=$(deployment_java_options)
 WORK=$(mktemp -d); trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"
 SAMPLE="$ROOT/src/test/resources/samples/migrationpolicy-full.yaml"

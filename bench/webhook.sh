@@ -5,7 +5,7 @@
 # Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor, time from process start
 # to the first successful review, the RSS after the load, and a final JSON line.
 #
-# Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=60 (s),
+# Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=60 (s), JAVA_OPTS,
 # CLUSTER=1: cluster lookups on, against a stand-in API server (ApiStandIn: fabric8's mock server, CRUD,
 # 50 VMIs, a KubeVirt CR), with a case "api-get" that GETs the VMI of the migration payload from the stand-in
 # directly (one API round trip, at the same concurrency) and a line comparing the migration create's p99 with it;
@@ -18,6 +18,9 @@ need_tools wrk curl openssl
 ensure_jar
 
 DURATION=${DURATION:-8}; RUNS=${RUNS:-3}; CONNS=${CONNS:-"32 100"}; THREADS=${THREADS:-2}; WARMUP=${WARMUP:-60}
+# The service as the cluster runs it: the Deployment's JVM options, the memory of its 512 MiB limit, the AppCDS
+# archive the image has. JAVA_OPTS replaces them.
+JAVA_OPTS=${JAVA_OPTS:-"-XX:MaxRAM=512m $(deployment_java_options) -XX:SharedArchiveFile=app-cds.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"}
 WORK=$(mktemp -d); API_PID=
 trap 'stop_server; [ -n "$API_PID" ] && { touch "$WORK/control.exit"; kill "$API_PID" 2>/dev/null; }; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"
