@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Start-up benchmark, with and without the AppCDS archive Quarkus writes at package time
-# (quarkus.package.jar.appcds.enabled: target/quarkus-app/app-cds.jsa), interleaved round by round:
+# Start-up benchmark, with and without the class-data archive the package step writes from a training run of the
+# service (target/quarkus-app/app-cds.jsa, pom.xml), interleaved round by round:
 #  - service: process start to the first answered review (a poller that waits for the port with a TCP connect,
 #    then posts a review every 20 ms), with the Deployment's JVM options and the memory of a 512 MiB container;
 #  - lint: one small file, start-up included: plain `java -jar`, and with the options of bin/migration-guard-lint
@@ -13,7 +13,7 @@ need_tools curl openssl
 ensure_jar
 ROUNDS=${ROUNDS:-7}
 APP="$(dirname "$JAR")"
-[ -f "$APP/app-cds.jsa" ] || { echo "no $APP/app-cds.jsa: package with quarkus.package.jar.appcds.enabled=true" >&2; exit 1; }
+[ -f "$APP/app-cds.jsa" ] || { echo "no $APP/app-cds.jsa: run ./mvnw -B package -DskipTests" >&2; exit 1; }
 DEPLOYMENT=$(deployment_java_options)
 WORK=$(mktemp -d); trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"
