@@ -29,10 +29,12 @@ import java.util.function.Supplier;
  *
  * <p>Reviews lock by their reservation key (256 stripes): identical policy selectors, one migration
  * target; a policy UPDATE that keeps its selectors, a dry run and every other review take no lock.
- * Waiting for the lock counts against the review's lookup timeout; when it runs out, the contended
- * rules answer "unavailable" (503) and the others still run. Dry-run reviews are judged the same
- * way but never recorded. Other replicas: an admitted create a uniqueness rule protects also takes
- * a {@link LeaseReservations} Lease in the API server, which only one replica gets.
+ * On the event loop a review waits at most {@link #EVENT_LOOP_LOCK_WAIT} for its key's lock, then
+ * moves to a worker ({@link MustWait}); there, waiting counts against the review's lookup timeout,
+ * and when it runs out the contended rules answer "unavailable" (503) and the others still run.
+ * Dry-run reviews are judged the same way but never recorded. Other replicas: an admitted create a
+ * uniqueness rule protects also takes a {@link LeaseReservations} Lease in the API server, which
+ * only one replica gets.
  */
 public final class ReviewGate {
   private static final int STRIPES = 256;
@@ -85,14 +87,39 @@ public final class ReviewGate {
   }
 
   /**
-   * Runs {@code validate} (normally {@code v -> admission.validate(review, v)}) against the
-   * cluster, serialized with the reviews it could conflict with; records the object when the
-   * decision allows it and {@code dryRun} is false.
+   * Thrown, on the event loop only, when a review's key lock stays busy for longer than the event
+   * loop may wait ({@link #EVENT_LOOP_LOCK_WAIT}): nothing was judged or recorded; the caller
+   * judges the review again on a worker ({@code onWorker} true), where it waits within its deadline
+   * like any review that may block.
+   */
+  public static final class MustWait extends RuntimeException {
+    MustWait() {
+      super("the review's key is busy: judge it on a worker", null, false, false);
+    }
+  }
+
+  /**
+   * {@link #admit(Review, boolean, Function, boolean)} on the thread the caller chose by {@link
+   * #mayBlock}.
    */
   public Decision admit(Review review, boolean dryRun, Function<ClusterView, Decision> validate) {
+    return admit(review, dryRun, validate, false);
+  }
+
+  /**
+   * Runs {@code validate} (normally {@code v -> engine.validate(review, v)}) against the cluster,
+   * serialized with the reviews it could conflict with; records the object when the decision allows
+   * it and {@code dryRun} is false.
+   *
+   * @param onWorker true on a worker thread: the review may wait on its key's lock and on the API
+   *     server within its deadline even when the caches could answer it
+   * @throws MustWait on the event loop, when the key's lock is busy
+   */
+  public Decision admit(
+      Review review, boolean dryRun, Function<ClusterView, Decision> validate, boolean onWorker) {
     Deadline deadline = Deadline.after(lookupBudget);
     ClusterView current = view.get();
-    boolean onEventLoop = !mayBlock(review, dryRun, current);
+    boolean onEventLoop = !onWorker && !mayBlock(review, dryRun, current);
     ClusterView bound =
         current instanceof InformerClusterView v
             ? (onEventLoop ? v.cachesOnly() : v.within(deadline))
@@ -103,6 +130,9 @@ public final class ReviewGate {
     }
     prefetch(review, bound);
     if (!acquire(lock, onEventLoop ? Deadline.after(EVENT_LOOP_LOCK_WAIT) : deadline)) {
+      if (onEventLoop) {
+        throw new MustWait();
+      }
       Lookup contended = review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
       return validate.apply(new ContendedClusterView(bound, contended, busyMessage(review)));
     }

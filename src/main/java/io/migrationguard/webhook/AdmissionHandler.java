@@ -67,23 +67,34 @@ public class AdmissionHandler {
     if (webhook == Webhook.VALIDATE
         && dispatch instanceof Dispatch.Ours ours
         && gate.mayBlock(ours.review(), request.dryRun())) {
-      try {
-        return CompletableFuture.supplyAsync(
-            () -> answer(webhook, request, decide(webhook, dispatch, request), start), blocking);
-      } catch (RejectedExecutionException e) {
-        AdmissionResponse.Status busy =
-            new AdmissionResponse.Status(
-                503, "ServiceUnavailable", "the webhook is overloaded", null);
-        return CompletableFuture.completedFuture(
-            answer(
-                webhook,
-                request,
-                new Judged(AdmissionResponse.refuse(busy), Set.of(), Set.of()),
-                start));
-      }
+      return onWorker(webhook, request, dispatch, start, blocking);
     }
-    return CompletableFuture.completedFuture(
-        answer(webhook, request, decide(webhook, dispatch, request), start));
+    try {
+      return CompletableFuture.completedFuture(
+          answer(webhook, request, decide(webhook, dispatch, request, false), start));
+    } catch (ReviewGate.MustWait e) {
+      // Its key's lock was busy for longer than the event loop waits: wait on a worker instead.
+      return onWorker(webhook, request, dispatch, start, blocking);
+    }
+  }
+
+  private CompletionStage<HttpReply> onWorker(
+      Webhook webhook, AdmissionRequest request, Dispatch dispatch, long start, Executor blocking) {
+    try {
+      return CompletableFuture.supplyAsync(
+          () -> answer(webhook, request, decide(webhook, dispatch, request, true), start),
+          blocking);
+    } catch (RejectedExecutionException e) {
+      AdmissionResponse.Status busy =
+          new AdmissionResponse.Status(
+              503, "ServiceUnavailable", "the webhook is overloaded", null);
+      return CompletableFuture.completedFuture(
+          answer(
+              webhook,
+              request,
+              new Judged(AdmissionResponse.refuse(busy), Set.of(), Set.of()),
+              start));
+    }
   }
 
   private HttpReply answer(Webhook webhook, AdmissionRequest request, Judged judged, long start) {
@@ -93,15 +104,21 @@ public class AdmissionHandler {
     return new HttpReply(200, reviews.response(request, judged.response()));
   }
 
-  private Judged decide(Webhook webhook, Dispatch dispatch, AdmissionRequest request) {
+  /**
+   * @param onWorker true when called on a worker thread, where waiting is allowed
+   */
+  private Judged decide(
+      Webhook webhook, Dispatch dispatch, AdmissionRequest request, boolean onWorker) {
     try {
       if (dispatch instanceof Dispatch.Ours ours) {
-        return judge(webhook, ours, request);
+        return judge(webhook, ours, request, onWorker);
       }
       if (dispatch instanceof Dispatch.Undecodable u) {
         return new Judged(AdmissionResponses.undecodable(u.message()), Set.of(), Set.of());
       }
       return new Judged(AdmissionResponse.allow(), Set.of(), Set.of());
+    } catch (ReviewGate.MustWait e) {
+      throw e; // not a failure: the caller judges the review again on a worker
     } catch (RuntimeException e) {
       return internal(request, e);
     }
@@ -116,7 +133,8 @@ public class AdmissionHandler {
     return new Judged(AdmissionResponse.refuse(status), Set.of(), Set.of());
   }
 
-  private Judged judge(Webhook webhook, Dispatch.Ours ours, AdmissionRequest request) {
+  private Judged judge(
+      Webhook webhook, Dispatch.Ours ours, AdmissionRequest request, boolean onWorker) {
     if (webhook == Webhook.MUTATE) {
       return new Judged(
           AdmissionResponses.mutation(engine.mutate(ours.review())), Set.of(), Set.of());
@@ -124,7 +142,11 @@ public class AdmissionHandler {
     // Through the gate: racing duplicates are serialized, admitted objects count as in the
     // cluster until the informer sees them, and the review's lookups share one timeout.
     Decision d =
-        gate.admit(ours.review(), request.dryRun(), view -> engine.validate(ours.review(), view));
+        gate.admit(
+            ours.review(),
+            request.dryRun(),
+            view -> engine.validate(ours.review(), view),
+            onWorker);
     AdmissionResponse v = AdmissionResponses.validation(ours.kind(), ours.name(), d);
     if (d.findings().isEmpty()) {
       return new Judged(v, Set.of(), Set.of());
