@@ -292,6 +292,11 @@ public final class ReviewGate {
         .orElse(null);
   }
 
+  /** The lock {@code review} would take now, or null (for tests that hold a key busy). */
+  ReentrantLock keyLock(Review review) {
+    return lockFor(review, view.get());
+  }
+
   private static boolean acquire(ReentrantLock lock, Deadline deadline) {
     try {
       return lock.tryLock(deadline.remainingNanos(), TimeUnit.NANOSECONDS);

@@ -43,6 +43,7 @@ class ClusterWebhookTest {
   @KubernetesTestServer KubernetesServer server;
   @Inject ClusterView view;
   @Inject ClusterRuntime runtime;
+  @Inject ReviewGate gate;
 
   private KubernetesClient client;
   private Wire wire;
@@ -168,6 +169,35 @@ class ClusterWebhookTest {
     allowed(wire.validate(tuned, true));
     Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
     Await.until("defaults", () -> !view.featureGates().enabled("MigrationDowntimeTuning"));
+  }
+
+  /**
+   * A review the caches answer whose key lock is held longer than the event loop waits (5 ms) is
+   * judged on a worker once the lock is free: the uniqueness answer, not a 503.
+   */
+  @Test
+  void aBusyKeyMovesTheReviewToAWorkerInsteadOfA503() throws Exception {
+    Review review = Reviews.policyCreate(Fixtures.policy("busy-key", "busy", "key"));
+    Await.until("the caches answer it on the event loop", () -> !gate.mayBlock(review, false));
+    var lock = gate.keyLock(review);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    lock.lock();
+    Future<JsonNode> answer;
+    try {
+      answer = pool.submit(() -> wire.validate(review));
+      // Until the review waits for the key (or has been answered), then far longer than the event
+      // loop waits for a key.
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!lock.hasQueuedThreads() && !answer.isDone() && System.nanoTime() < until) {
+        Thread.sleep(1);
+      }
+      Thread.sleep(100);
+    } finally {
+      lock.unlock();
+    }
+    JsonNode result = answer.get(60, TimeUnit.SECONDS);
+    pool.shutdown();
+    assertTrue(result.path("allowed").asBoolean(), result.toString());
   }
 
   @Test
