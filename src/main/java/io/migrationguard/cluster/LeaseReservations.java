@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -90,11 +89,6 @@ public final class LeaseReservations {
     this.replica = replica;
     this.ttl = ttl;
     this.clock = clock;
-  }
-
-  /** The canonical key a review reserves, or empty when it needs none ({@link ReservationKeys}). */
-  public static Optional<String> key(Review review) {
-    return ReservationKeys.of(review);
   }
 
   /**

@@ -1,19 +1,13 @@
 package io.migrationguard.cluster;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
-import io.migrationguard.core.model.CauseType;
-import io.migrationguard.core.model.FieldPath;
-import io.migrationguard.core.model.Finding;
-import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.RuleHelpers;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -54,7 +48,7 @@ public final class ReviewGate {
 
   private final Supplier<ClusterView> view;
   private final InflightRegistry inflight;
-  private final LeaseReservations reservations;
+  private final ReservationStep reservations;
   private final Duration lookupBudget;
   private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
@@ -79,7 +73,7 @@ public final class ReviewGate {
       LeaseReservations reservations) {
     this.view = view;
     this.inflight = inflight;
-    this.reservations = reservations;
+    this.reservations = reservations == null ? null : new ReservationStep(reservations);
     this.lookupBudget = lookupTimeout.minus(lookupTimeout.dividedBy(RESERVE));
     for (int i = 0; i < STRIPES; i++) {
       locks[i] = new ReentrantLock();
@@ -124,7 +118,8 @@ public final class ReviewGate {
         current instanceof InformerClusterView v
             ? (onEventLoop ? v.cachesOnly() : v.within(deadline))
             : current;
-    ReentrantLock lock = dryRun ? null : lockFor(review, current);
+    Optional<String> key = ReservationKeys.of(review);
+    ReentrantLock lock = dryRun ? null : lockFor(key, review, current);
     if (lock == null) {
       return validate.apply(bound);
     }
@@ -139,7 +134,8 @@ public final class ReviewGate {
     try {
       Decision decision = validate.apply(bound);
       if (decision.allowed() && !dryRun) {
-        decision = reserve(review, decision, bound);
+        decision =
+            reservations == null ? decision : reservations.admit(key, review, decision, bound);
         if (decision.allowed()) {
           inflight.admitted(review);
         }
@@ -172,89 +168,6 @@ public final class ReviewGate {
   }
 
   /**
-   * Takes the review's reservation in the API server (other replicas take the same Lease): the
-   * decision stays an admission only if it is taken; held by another review it becomes a denial by
-   * the uniqueness rule, unreachable a 503. Dry runs never get here (no side effects).
-   */
-  private Decision reserve(Review review, Decision allowed, ClusterView cluster) {
-    if (reservations == null) {
-      return allowed;
-    }
-    var key = LeaseReservations.key(review);
-    if (key.isEmpty()) {
-      return allowed;
-    }
-    LeaseReservations.Reservation reservation =
-        reservations.reserve(key.get(), review, holder -> holderState(holder, cluster));
-    if (reservation instanceof LeaseReservations.Reservation.Reserved) {
-      return allowed;
-    }
-    List<Finding> findings = new ArrayList<>(allowed.findings());
-    List<String> unavailable = new ArrayList<>(allowed.unavailable());
-    boolean policy = review.kind() == Kind.POLICY;
-    String rule = policy ? "policy-selectors-unique" : "vmim-no-inflight";
-    if (reservation instanceof LeaseReservations.Reservation.Held held) {
-      FieldPath path = policy ? FieldPath.of("spec", "selectors") : FieldPath.of("spec", "vmiName");
-      JsonNode value =
-          policy
-              ? review.object().path("spec").path("selectors")
-              : review.object().path("spec").path("vmiName");
-      findings.add(
-          new Finding(
-              rule,
-              Severity.ERROR,
-              CauseType.DUPLICATE,
-              path,
-              value,
-              held.holder()
-                  + " was admitted moments ago (it holds the reservation Lease "
-                  + held.lease()
-                  + ")"));
-    } else if (reservation instanceof LeaseReservations.Reservation.Unavailable u) {
-      unavailable.add(rule + ": " + u.message());
-    }
-    return new Decision(
-        findings,
-        allowed.patch(),
-        unavailable,
-        allowed.notChecked(),
-        allowed.omittedErrors(),
-        allowed.omittedWarnings());
-  }
-
-  /**
-   * What the caches say of the holder of a reservation ({@code Kind/name} or {@code
-   * Kind/namespace/name}): a migration shown finished, an object absent, or live (also whenever the
-   * caches cannot tell).
-   */
-  private static LeaseReservations.Holder holderState(String holder, ClusterView cluster) {
-    String[] parts = holder.split("/", 3);
-    try {
-      if (parts.length == 3 && parts[0].equals(Kind.VMIM.kindName())) {
-        for (JsonNode m : cluster.migrations(parts[1])) {
-          if (parts[2].equals(RuleHelpers.name(m))) {
-            return RuleHelpers.isFinalPhase(RuleHelpers.phase(m))
-                ? LeaseReservations.Holder.FINISHED
-                : LeaseReservations.Holder.LIVE;
-          }
-        }
-        return LeaseReservations.Holder.ABSENT;
-      }
-      if (parts.length == 2 && parts[0].equals(Kind.POLICY.kindName())) {
-        for (JsonNode p : cluster.migrationPolicies()) {
-          if (parts[1].equals(RuleHelpers.name(p))) {
-            return LeaseReservations.Holder.LIVE;
-          }
-        }
-        return LeaseReservations.Holder.ABSENT;
-      }
-    } catch (RuntimeException e) {
-      // the caches cannot tell: the Lease stands
-    }
-    return LeaseReservations.Holder.LIVE;
-  }
-
-  /**
    * Whether judging {@code review} may wait: on the lock of its reservation key (a create a
    * uniqueness rule protects, not a dry run), on the API server (a reservation; a lookup the caches
    * cannot answer now). The webhook judges such a review off the event loop; every other review (an
@@ -266,7 +179,8 @@ public final class ReviewGate {
   }
 
   private boolean mayBlock(Review review, boolean dryRun, ClusterView current) {
-    if (!dryRun && reservations != null && LeaseReservations.key(review).isPresent()) {
+    Optional<String> key = ReservationKeys.of(review);
+    if (!dryRun && reservations != null && key.isPresent()) {
       return true; // a reservation is a write to the API server
     }
     if (current instanceof InformerClusterView v) {
@@ -275,26 +189,24 @@ public final class ReviewGate {
       return !v.answersFromCaches(review);
     }
     // Another view (tests, a mock) says nothing about what may block: any lock means a worker.
-    return !dryRun && lockFor(review, current) != null;
+    return !dryRun && lockFor(key, review, current) != null;
   }
 
   /**
    * The lock of the review's reservation key (256 stripes): reviews that could reserve the same key
    * are serialised, others run side by side. None for a review without a key.
    */
-  private ReentrantLock lockFor(Review review, ClusterView view) {
+  private ReentrantLock lockFor(Optional<String> key, Review review, ClusterView view) {
     Lookup needed = review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
     if (!view.supports().contains(needed)) {
       return null;
     }
-    return LeaseReservations.key(review)
-        .map(k -> locks[Math.floorMod(k.hashCode(), STRIPES)])
-        .orElse(null);
+    return key.map(k -> locks[Math.floorMod(k.hashCode(), STRIPES)]).orElse(null);
   }
 
   /** The lock {@code review} would take now, or null (for tests that hold a key busy). */
   ReentrantLock keyLock(Review review) {
-    return lockFor(review, view.get());
+    return lockFor(ReservationKeys.of(review), review, view.get());
   }
 
   private static boolean acquire(ReentrantLock lock, Deadline deadline) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Whether each rule of the catalogue is exported, keyed by rule id: its findings as CEL, or why it
@@ -18,7 +19,8 @@ import java.util.Map;
  */
 public final class RuleExports {
   /** What is exported of one rule. */
-  public record Export(String rule, List<Check> checks, boolean needsGates, String webhookOnly) {
+  public record Export(
+      String rule, Set<Kind> kinds, List<Check> checks, boolean needsGates, String webhookOnly) {
     public boolean exported() {
       return webhookOnly == null;
     }
@@ -37,7 +39,8 @@ public final class RuleExports {
     for (Rule rule : Rules.all(Settings.defaults())) {
       RuleInfo info = rule.info();
       if (!info.exported()) {
-        out.put(info.id(), new Export(info.id(), List.of(), false, info.webhookOnly()));
+        out.put(
+            info.id(), new Export(info.id(), info.kinds(), List.of(), false, info.webhookOnly()));
         continue;
       }
       List<Check> cel = checks.get(info.id());
@@ -45,7 +48,7 @@ public final class RuleExports {
         throw new IllegalStateException(info.id() + " is declared exported but has no checks");
       }
       boolean gates = info.lookups().contains(Lookup.FEATURE_GATES);
-      out.put(info.id(), new Export(info.id(), cel, gates, null));
+      out.put(info.id(), new Export(info.id(), info.kinds(), cel, gates, null));
     }
     return out;
   }
@@ -76,9 +79,12 @@ public final class RuleExports {
 
   /** The ids of the exported rules. */
   public static List<String> exportedIds(Settings settings) {
-    List<String> ids = new ArrayList<>();
-    all(settings).values().stream().filter(Export::exported).forEach(e -> ids.add(e.rule()));
-    return ids;
+    // From the declarations alone: the service asks at start, and needs no CEL for it.
+    return Rules.all(settings).stream()
+        .map(Rule::info)
+        .filter(RuleInfo::exported)
+        .map(RuleInfo::id)
+        .toList();
   }
 
   /** The checks of the exported rules that apply to {@code kind}. */
@@ -96,8 +102,6 @@ public final class RuleExports {
     if (e.rule().equals("metadata-namespace") && !kind.namespaced()) {
       return false; // the namespace of a cluster-scoped object is cleared before the rules run
     }
-    return Rules.all(Settings.defaults()).stream()
-        .filter(r -> r.info().id().equals(e.rule()))
-        .anyMatch(r -> r.info().kinds().contains(kind));
+    return e.kinds().contains(kind);
   }
 }

@@ -166,7 +166,7 @@ class LeaseReservationsTest {
         };
     LeaseReservations a = replica("replica-a", clock, Duration.ofSeconds(10));
     LeaseReservations b = replica("replica-b", clock, Duration.ofSeconds(10));
-    String key = LeaseReservations.key(policy("first", "t")).orElseThrow();
+    String key = ReservationKeys.of(policy("first", "t")).orElseThrow();
     assertInstanceOf(
         LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "t")));
     // The same object sent to the other replica at the same moment is a second request, not a
@@ -202,7 +202,7 @@ class LeaseReservationsTest {
   @Test
   void aLeaseThisReplicaHoldsRefusesAnotherObjectWithoutARoundTrip() {
     LeaseReservations a = replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10));
-    String key = LeaseReservations.key(policy("first", "r")).orElseThrow();
+    String key = ReservationKeys.of(policy("first", "r")).orElseThrow();
     assertInstanceOf(
         LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "r")));
     int requests = server.getRequestCount();
@@ -254,8 +254,8 @@ class LeaseReservationsTest {
     ((ObjectNode) other.at("/spec/selectors")).putObject("virtualMachineInstanceSelector");
     Review same =
         new Review(Kind.POLICY, Operation.CREATE, other, null, null, "u", FieldValidation.WARN);
-    assertEquals(LeaseReservations.key(one), LeaseReservations.key(same));
-    assertNotEquals(LeaseReservations.key(one), LeaseReservations.key(policy("a", "y")));
-    assertTrue(ReservationKeys.leaseName(LeaseReservations.key(one).orElseThrow()).length() < 64);
+    assertEquals(ReservationKeys.of(one), ReservationKeys.of(same));
+    assertNotEquals(ReservationKeys.of(one), ReservationKeys.of(policy("a", "y")));
+    assertTrue(ReservationKeys.leaseName(ReservationKeys.of(one).orElseThrow()).length() < 64);
   }
 }
