@@ -3,6 +3,8 @@
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
+# The java that runs the service: JAVA=<path> (for example the image's runtime, found by image_java).
+JAVA=${JAVA:-java}
 
 need_tools() {
   local missing=()
@@ -51,6 +53,32 @@ deployment_java_options() {
     "$ROOT/manifests/base/deployment.yaml" | tr -s ' '
 }
 
+# image_java: the java of a JDK 25 or newer, the image's runtime (src/main/docker/Dockerfile.jvm), which loads
+# an AOT cache: IMAGE_JAVA if set, else the first under /usr/lib/jvm. Fails when there is none.
+image_java() {
+  local c v
+  for c in ${IMAGE_JAVA:-} /usr/lib/jvm/*/bin/java; do
+    [ -x "$c" ] || continue
+    v=$("$c" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ { print $2 }')
+    if [ "${v%%.*}" -ge 25 ] 2>/dev/null; then echo "$c"; return 0; fi
+  done
+  return 1
+}
+
+# aot_cache JAVA: target/quarkus-app/app.aot for that java, trained as the image's build trains it (the start-up
+# training run over HTTPS with the Deployment's options, -XX:AOTCacheOutput), unless one newer than the jar exists.
+aot_cache() {
+  local java="$1" app
+  app="$(dirname "$JAR")"
+  if [ -f "$app/app.aot" ] && [ "$app/app.aot" -nt "$JAR" ]; then return 0; fi
+  echo "training the AOT cache with $java" >&2
+  rm -f "$app/app.aot"
+  (cd "$app" && QUARKUS_HTTP_HOST=127.0.0.1 timeout 300 "$java" -XX:MaxRAM=512m $(deployment_java_options) \
+    -XX:AOTCacheOutput=app.aot -Dmigration-guard.startup-training=true -Dmigration-guard.port=0 \
+    -Dmigration-guard.cluster=off -jar quarkus-run.jar) >"$app/aot-training.log" 2>&1 \
+    || { tail -20 "$app/aot-training.log" >&2; return 1; }
+}
+
 # start_server CERTDIR PORT LOG [extra env...]: starts the jar, sets SERVER_PID.
 start_server() {
   local certs="$1" port="$2" log="$3"
@@ -58,7 +86,7 @@ start_server() {
   # From the jar's directory, as the image runs it: an AppCDS archive records the class path as given.
   (cd "$(dirname "$JAR")" && exec env MIGRATION_GUARD_TLS_CERT="$certs/tls.crt" MIGRATION_GUARD_TLS_KEY="$certs/tls.key" \
     MIGRATION_GUARD_PORT="$port" MIGRATION_GUARD_CLUSTER=off QUARKUS_HTTP_HOST=127.0.0.1 "$@" \
-    java ${JAVA_OPTS:-} -jar quarkus-run.jar) >"$log" 2>&1 &
+    "$JAVA" ${JAVA_OPTS:-} -jar quarkus-run.jar) >"$log" 2>&1 &
   SERVER_PID=$!
 }
 

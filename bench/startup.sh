@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Start-up benchmark, with and without the class-data archive the package step writes from a training run of the
-# service (target/quarkus-app/app-cds.jsa, pom.xml), interleaved round by round:
+# Start-up benchmark, interleaved round by round, every service run with the Deployment's JVM options and the memory
+# of a 512 MiB container:
 #  - service: process start to the first answered review (a poller that waits for the port with a TCP connect,
-#    then posts a review every 20 ms), with the Deployment's JVM options and the memory of a 512 MiB container;
+#    then posts a review every 20 ms), three ways:
+#      plain   `java` on PATH (the build's JDK), no archive;
+#      appcds  the same JDK with the class-data archive the package step writes from a training run
+#              (target/quarkus-app/app-cds.jsa, pom.xml);
+#      aot     the image's runtime, a JDK 25 or newer (IMAGE_JAVA, else found under /usr/lib/jvm), with the AOT
+#              cache trained as the image's build trains it (target/quarkus-app/app.aot, written here when older
+#              than the jar); left out, and said so, when no such JDK is found;
 #  - lint: one small file, start-up included: plain `java -jar`, and with the options of bin/migration-guard-lint
 #    (the lint's own archive, target/quarkus-app/lint-cds.jsa, and the C1 compiler only).
-# Prints the median of ROUNDS for each, the ratio, and a JSON line. Settings (env): ROUNDS=7.
+# Prints the median of ROUNDS for each, the ratios to plain, and a JSON line. Settings (env): ROUNDS=7.
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./lib.sh
@@ -15,21 +21,38 @@ ROUNDS=${ROUNDS:-7}
 APP="$(dirname "$JAR")"
 [ -f "$APP/app-cds.jsa" ] || { echo "no $APP/app-cds.jsa: run ./mvnw -B package -DskipTests" >&2; exit 1; }
 DEPLOYMENT=$(deployment_java_options)
+MODES="plain appcds"
+if IMAGE_JAVA=$(image_java); then
+  aot_cache "$IMAGE_JAVA"
+  MODES="$MODES aot"
+else
+  echo "no JDK 25 or newer found (set IMAGE_JAVA): the aot mode is left out" >&2
+fi
 WORK=$(mktemp -d); trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"
 SAMPLE="$ROOT/src/test/resources/samples/migrationpolicy-full.yaml"
-# -Xshare:on fails the start when the archive cannot be used (another JDK, another class path), instead of
-# running without it unnoticed.
-cds_opts() { [ "$1" = on ] && echo "-XX:SharedArchiveFile=app-cds.jsa -Xshare:on" || echo "-Xshare:auto"; }
+# -Xshare:on and -XX:AOTMode=on fail the start when the archive or cache cannot be used (another JDK, another class
+# path), instead of running without it unnoticed.
+mode_java() { [ "$1" = aot ] && echo "$IMAGE_JAVA" || echo java; }
+mode_opts() {
+  case "$1" in
+    plain) echo "-Xshare:auto" ;;
+    appcds) echo "-XX:SharedArchiveFile=app-cds.jsa -Xshare:on" ;;
+    aot) echo "-XX:AOTCache=app.aot -XX:AOTMode=on" ;;
+  esac
+}
 
 declare -A serve lint
 for r in $(seq 1 "$ROUNDS"); do
-  for mode in off on; do
+  for mode in $MODES; do
     PORT=$(free_port); t0=$(now_ms)
-    JAVA_OPTS="-XX:MaxRAM=512m $DEPLOYMENT $(cds_opts $mode)" start_server "$WORK/certs" "$PORT" "$WORK/server.log"
+    JAVA=$(mode_java $mode) JAVA_OPTS="-XX:MaxRAM=512m $DEPLOYMENT $(mode_opts $mode)" \
+      start_server "$WORK/certs" "$PORT" "$WORK/server.log"
     wait_review "$PORT" "$WORK/certs/ca.crt" payloads/vmim-create.json 60 || { tail -20 "$WORK/server.log" >&2; exit 1; }
     serve[$mode]+="$(( $(now_ms) - t0 )) "
     stop_server
+  done
+  for mode in off on; do
     t0=$(now_ms)
     if [ "$mode" = on ]; then
       opts="-XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=$APP/lint-cds.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"
@@ -40,13 +63,24 @@ for r in $(seq 1 "$ROUNDS"); do
     lint[$mode]+="$(( $(now_ms) - t0 )) "
   done
   last() { echo "$1" | awk '{ print $NF }'; }
-  echo "round $r/$ROUNDS: service $(last "${serve[off]}") -> $(last "${serve[on]}") ms; lint $(last "${lint[off]}") -> $(last "${lint[on]}") ms" >&2
+  line="round $r/$ROUNDS: service"
+  for mode in $MODES; do line+=" $mode $(last "${serve[$mode]}")"; done
+  echo "$line ms; lint $(last "${lint[off]}") -> $(last "${lint[on]}") ms" >&2
 done
 med() { tr ' ' '\n' | grep . | median; }
-so=$(echo "${serve[off]}" | med); sn=$(echo "${serve[on]}" | med)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+declare -A m
+for mode in $MODES; do m[$mode]=$(echo "${serve[$mode]}" | med); done
 lo=$(echo "${lint[off]}" | med); ln=$(echo "${lint[on]}" | med)
-printf '%-36s %9s %9s %7s\n' "median of $ROUNDS (ms)" "plain" "tuned" ratio
-printf '%-36s %9s %9s %7s\n' "service: start to first review" "$so" "$sn" "$(awk -v a="$sn" -v b="$so" 'BEGIN { printf "%.2f", a / b }')"
-printf '%-36s %9s %9s %7s\n' "lint: one file, start-up included" "$lo" "$ln" "$(awk -v a="$ln" -v b="$lo" 'BEGIN { printf "%.2f", a / b }')"
-echo "(tuned: the service with app-cds.jsa; the lint with bin/migration-guard-lint's options)"
-echo "{\"bench\":\"startup\",\"rounds\":$ROUNDS,\"service_first_review_ms\":{\"plain\":$so,\"appcds\":$sn},\"lint_one_file_ms\":{\"plain\":$lo,\"launcher\":$ln}}"
+printf '%-44s %9s %9s\n' "median of $ROUNDS" ms "/ plain"
+for mode in $MODES; do
+  printf '%-44s %9s %9s\n' "service: start to first review, $mode" "${m[$mode]}" "$(ratio "${m[$mode]}" "${m[plain]}")"
+done
+printf '%-44s %9s %9s\n' "lint: one file, start-up included, plain" "$lo" "1.00"
+printf '%-44s %9s %9s\n' "lint: one file, start-up included, launcher" "$ln" "$(ratio "$ln" "$lo")"
+echo "(plain and appcds: $(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.runtime.version/ { print $2 }');" \
+  "aot: ${IMAGE_JAVA:+$("$IMAGE_JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.runtime.version/ { print $2 }')}${IMAGE_JAVA:-none})"
+json="{\"bench\":\"startup\",\"rounds\":$ROUNDS,\"service_first_review_ms\":{"
+sep=""
+for mode in $MODES; do json+="$sep\"$mode\":${m[$mode]}"; sep=","; done
+echo "$json},\"lint_one_file_ms\":{\"plain\":$lo,\"launcher\":$ln}}"

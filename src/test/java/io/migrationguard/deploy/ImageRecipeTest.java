@@ -34,6 +34,37 @@ class ImageRecipeTest {
         "copies the packaged app");
   }
 
+  /**
+   * The class-data archive loads only in the JVM that wrote it and records the options it was
+   * trained with: the training stage runs on the runtime's base image, with the Deployment's JVM
+   * options, and the runtime starts with the archive it wrote.
+   */
+  @Test
+  void theArchiveIsTrainedOnTheRuntimeImageWithTheDeploymentsOptions() throws IOException {
+    List<String> lines = Files.readAllLines(DOCKERFILE);
+    List<String> from = lines.stream().filter(l -> l.startsWith("FROM ")).toList();
+    assertEquals(2, from.size(), "a training stage and the runtime");
+    assertEquals(
+        from.get(0).replace(" AS appcds", ""), from.get(1), "the same base image for both");
+    String trainingOptions =
+        lines.stream()
+            .filter(l -> l.startsWith("ENV JAVA_TOOL_OPTIONS="))
+            .map(l -> l.substring("ENV JAVA_TOOL_OPTIONS=".length()).replace("\"", ""))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(m.env("JAVA_TOOL_OPTIONS"), trainingOptions);
+    String training = instruction(lines, "RUN");
+    assertTrue(training.contains("\"-XX:ArchiveClassesAtExit=/tmp/app-cds.jsa\""), training);
+    assertTrue(training.contains("\"-Dmigration-guard.startup-training=true\""), training);
+    assertTrue(
+        lines.contains("COPY --from=appcds /tmp/app-cds.jsa /deployments/app-cds.jsa"),
+        "the runtime holds the archive");
+    assertTrue(
+        instruction(lines, "ENTRYPOINT")
+            .contains("\"-XX:SharedArchiveFile=/deployments/app-cds.jsa\""),
+        "and starts with it");
+  }
+
   @Test
   void buildContextHoldsOnlyThePackagedApp() throws IOException {
     List<String> ignore =

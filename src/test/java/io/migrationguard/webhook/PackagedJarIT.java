@@ -108,13 +108,55 @@ class PackagedJarIT {
     }
   }
 
-  /** Starts the jar with only the port set (through the environment, as an operator does). */
+  /**
+   * Started as the image starts it, from its directory with the class-data archive the package step
+   * trained ({@code -Xshare:on}: no start at all if the archive does not fit the jar), the service
+   * answers a review having loaded nearly every class from the archive. Fast-jar's own class loader
+   * kept about a quarter of them out (docs/performance.md); a packaging or training change that
+   * does so again fails here.
+   */
+  @Test
+  void startsFromTheClassDataArchiveThePackageStepTrained() throws Exception {
+    Path classLog = Files.createTempFile("class-load", ".log");
+    try {
+      int port = freePort();
+      start(
+          port,
+          Path.of("target", "quarkus-app"),
+          "quarkus-run.jar",
+          "-XX:SharedArchiveFile=app-cds.jsa",
+          "-Xshare:on",
+          "-Xlog:class+load=info:file=" + classLog);
+      String review = Reviews.vmimCreate("u-cds", "{\"vmiName\":\"vmi\"}", "alice").toString();
+      awaitReview(port, read(awaitCaPath()), review);
+      List<String> loaded = Files.readAllLines(classLog);
+      long shared = loaded.stream().filter(l -> l.contains("source: shared objects file")).count();
+      assertTrue(loaded.size() > 5_000, "classes loaded: " + loaded.size());
+      assertTrue(
+          shared >= loaded.size() * 0.95,
+          shared + " of " + loaded.size() + " classes from the archive");
+    } finally {
+      Files.deleteIfExists(classLog);
+    }
+  }
+
   private void start(int port) throws IOException {
+    start(port, Path.of(""), "target/quarkus-app/quarkus-run.jar");
+  }
+
+  /**
+   * Starts the jar with only the port set (through the environment, as an operator does), from
+   * {@code dir}, with {@code jvmOptions}.
+   */
+  private void start(int port, Path dir, String jar, String... jvmOptions) throws IOException {
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(List.of(jvmOptions));
+    command.addAll(List.of("-jar", jar));
     ProcessBuilder builder =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                "target/quarkus-app/quarkus-run.jar")
+        new ProcessBuilder(command)
+            .directory(dir.toAbsolutePath().toFile())
             .redirectErrorStream(true);
     builder.environment().put("MIGRATION_GUARD_PORT", Integer.toString(port));
     builder.environment().keySet().removeIf(k -> k.startsWith("MIGRATION_GUARD_TLS"));
