@@ -5,8 +5,8 @@
 # GC, direct buffers under "Other") and the load's throughput and p99, side by side in one run.
 #
 # Settings (env): DURATION=60 (s of load per option set), CONNS=64, MAXRAM=512m,
-# SETS: option sets separated by "|" (default: the Deployment's JAVA_TOOL_OPTIONS, then the same with the
-# service's small-node settings spelled out below).
+# SETS: option sets separated by "|" (default: the Deployment's JAVA_TOOL_OPTIONS with the class-data archive, as
+# the image starts, then the same without the archive).
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./lib.sh
@@ -15,7 +15,7 @@ ensure_jar
 
 DURATION=${DURATION:-60}; CONNS=${CONNS:-64}; MAXRAM=${MAXRAM:-512m}
 DEPLOYMENT=$(deployment_java_options)
-SETS=${SETS:-"$DEPLOYMENT"}
+SETS=${SETS:-"$DEPLOYMENT -XX:SharedArchiveFile=app-cds.jsa -Xshare:on|$DEPLOYMENT"}
 WORK=$(mktemp -d)
 trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"

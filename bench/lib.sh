@@ -2,7 +2,7 @@
 # Sourced, not run. Everything listens on 127.0.0.1 only; every wait is bounded.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
+JAR="${JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"
 # The java that runs the service: JAVA=<path> (for example the image's runtime, found by image_java).
 JAVA=${JAVA:-java}
 
