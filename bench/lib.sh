@@ -3,7 +3,7 @@
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 JAR="${JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"
-# The java that runs the service: JAVA=<path> (for example the image's runtime, found by image_java).
+# The java that runs the service and the lint: JAVA=<path>.
 JAVA=${JAVA:-java}
 
 need_tools() {
@@ -53,20 +53,22 @@ deployment_java_options() {
     "$ROOT/manifests/base/deployment.yaml" | tr -s ' '
 }
 
-# image_java: the java of a JDK 25 or newer, the image's runtime (src/main/docker/Dockerfile.jvm), which loads
-# an AOT cache: IMAGE_JAVA if set, else the first under /usr/lib/jvm. Fails when there is none.
-image_java() {
+# aot_java: the java of a JDK 25 or newer, which loads an AOT cache (JEP 483/515; the image itself runs Java 17 with
+# a class-data archive): AOT_JAVA if set (refused when older), else the first under /usr/lib/jvm. Fails when none.
+aot_java() {
   local c v
-  for c in ${IMAGE_JAVA:-} /usr/lib/jvm/*/bin/java; do
+  for c in ${AOT_JAVA:+"$AOT_JAVA"} /usr/lib/jvm/*/bin/java; do
     [ -x "$c" ] || continue
     v=$("$c" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ { print $2 }')
     if [ "${v%%.*}" -ge 25 ] 2>/dev/null; then echo "$c"; return 0; fi
+    if [ -n "${AOT_JAVA:-}" ]; then echo "AOT_JAVA=$AOT_JAVA is Java $v, not 25 or newer" >&2; return 1; fi
   done
   return 1
 }
 
-# aot_cache JAVA: target/quarkus-app/app.aot for that java, trained as the image's build trains it (the start-up
-# training run over HTTPS with the Deployment's options, -XX:AOTCacheOutput), unless one newer than the jar exists.
+# aot_cache JAVA: target/quarkus-app/app.aot for that java, trained by the same run as the image's class-data
+# archive (the start-up training over HTTPS, with the Deployment's options) under -XX:AOTCacheOutput, unless one
+# newer than the jar exists.
 aot_cache() {
   local java="$1" app
   app="$(dirname "$JAR")"

@@ -3,12 +3,12 @@
 # of a 512 MiB container:
 #  - service: process start to the first answered review (a poller that waits for the port with a TCP connect,
 #    then posts a review every 20 ms), three ways:
-#      plain   `java` on PATH (the build's JDK), no archive;
+#      plain   $JAVA (default: java on PATH, the build's JDK), no archive;
 #      appcds  the same JDK with the class-data archive the package step writes from a training run
-#              (target/quarkus-app/app-cds.jsa, pom.xml);
-#      aot     the image's runtime, a JDK 25 or newer (IMAGE_JAVA, else found under /usr/lib/jvm), with the AOT
-#              cache trained as the image's build trains it (target/quarkus-app/app.aot, written here when older
-#              than the jar); left out, and said so, when no such JDK is found;
+#              (target/quarkus-app/app-cds.jsa, pom.xml): how the image starts;
+#      aot     a JDK 25 or newer (AOT_JAVA, else found under /usr/lib/jvm) with an AOT cache trained by the same
+#              run (target/quarkus-app/app.aot, written here when older than the jar); not shipped, measured as
+#              the next step; left out, and said so, when no such JDK is found or the training fails;
 #  - lint: one small file, start-up included: plain `java -jar`, and with the options of bin/migration-guard-lint
 #    (the lint's own archive, target/quarkus-app/lint-cds.jsa, and the C1 compiler only).
 # Prints the median of ROUNDS for each, the ratios to plain, and a JSON line. Settings (env): ROUNDS=7.
@@ -22,18 +22,17 @@ APP="$(dirname "$JAR")"
 [ -f "$APP/app-cds.jsa" ] || { echo "no $APP/app-cds.jsa: run ./mvnw -B package -DskipTests" >&2; exit 1; }
 DEPLOYMENT=$(deployment_java_options)
 MODES="plain appcds"
-if IMAGE_JAVA=$(image_java); then
-  aot_cache "$IMAGE_JAVA"
+if AOT_JAVA=$(aot_java) && aot_cache "$AOT_JAVA"; then
   MODES="$MODES aot"
 else
-  echo "no JDK 25 or newer found (set IMAGE_JAVA): the aot mode is left out" >&2
+  echo "no JDK 25 or newer with a trained AOT cache (set AOT_JAVA): the aot mode is left out" >&2
 fi
 WORK=$(mktemp -d); trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM
 make_certs "$WORK/certs"
 SAMPLE="$ROOT/src/test/resources/samples/migrationpolicy-full.yaml"
 # -Xshare:on and -XX:AOTMode=on fail the start when the archive or cache cannot be used (another JDK, another class
 # path), instead of running without it unnoticed.
-mode_java() { [ "$1" = aot ] && echo "$IMAGE_JAVA" || echo java; }
+mode_java() { [ "$1" = aot ] && echo "$AOT_JAVA" || echo "$JAVA"; }
 mode_opts() {
   case "$1" in
     plain) echo "-Xshare:auto" ;;
@@ -59,7 +58,7 @@ for r in $(seq 1 "$ROUNDS"); do
     else
       opts=
     fi
-    java $opts -jar "$JAR" lint "$SAMPLE" >/dev/null 2>&1 || true
+    "$JAVA" $opts -jar "$JAR" lint "$SAMPLE" >/dev/null 2>&1 || true
     lint[$mode]+="$(( $(now_ms) - t0 )) "
   done
   last() { echo "$1" | awk '{ print $NF }'; }
@@ -78,8 +77,10 @@ for mode in $MODES; do
 done
 printf '%-44s %9s %9s\n' "lint: one file, start-up included, plain" "$lo" "1.00"
 printf '%-44s %9s %9s\n' "lint: one file, start-up included, launcher" "$ln" "$(ratio "$ln" "$lo")"
-echo "(plain and appcds: $(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.runtime.version/ { print $2 }');" \
-  "aot: ${IMAGE_JAVA:+$("$IMAGE_JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.runtime.version/ { print $2 }')}${IMAGE_JAVA:-none})"
+version() { "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.runtime.version/ { print $2 }'; }
+aot_version=none
+case " $MODES " in *" aot "*) aot_version=$(version "$AOT_JAVA") ;; esac
+echo "(plain and appcds: Java $(version "$JAVA"); aot: $aot_version)"
 json="{\"bench\":\"startup\",\"rounds\":$ROUNDS,\"service_first_review_ms\":{"
 sep=""
 for mode in $MODES; do json+="$sep\"$mode\":${m[$mode]}"; sep=","; done

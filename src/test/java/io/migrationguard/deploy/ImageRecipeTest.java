@@ -59,6 +59,12 @@ class ImageRecipeTest {
     assertTrue(
         lines.contains("COPY --from=appcds /tmp/app-cds.jsa /deployments/app-cds.jsa"),
         "the runtime holds the archive");
+    int runtime = lines.indexOf(from.get(1));
+    assertTrue(
+        lines.subList(runtime, lines.size()).stream()
+            .filter(l -> l.startsWith("COPY "))
+            .allMatch(l -> l.startsWith("COPY --from=appcds ")),
+        "the runtime's files are the very ones the archive was written with");
     assertTrue(
         instruction(lines, "ENTRYPOINT")
             .contains("\"-XX:SharedArchiveFile=/deployments/app-cds.jsa\""),

@@ -46,7 +46,7 @@ public class ClientCa {
   }
 
   /** A trust manager that accepts chains ending in one of {@code anchors}. */
-  public static X509TrustManager trusting(Certificate... anchors) throws GeneralSecurityException {
+  static X509TrustManager trusting(Certificate... anchors) throws GeneralSecurityException {
     KeyStore store = KeyStore.getInstance("PKCS12");
     try {
       store.load(null, null);
