@@ -93,11 +93,12 @@ public final class ReviewGate {
   }
 
   /**
-   * {@link #admit(Review, boolean, Function, boolean)} on the thread the caller chose by {@link
-   * #mayBlock}.
+   * {@link #admit(Review, boolean, Function, boolean)} from a thread that may wait (not an event
+   * loop): tests and tools. Judged as on the event loop, a review racing another for its key would
+   * get {@link MustWait}, which only the HTTP handler knows to answer by moving to a worker.
    */
   public Decision admit(Review review, boolean dryRun, Function<ClusterView, Decision> validate) {
-    return admit(review, dryRun, validate, false);
+    return admit(review, dryRun, validate, true);
   }
 
   /**
