@@ -195,22 +195,8 @@ class ClusterRulesTest {
   void aCallerOffTheEventLoopWaitsForABusyKey() throws Exception {
     Review review = Reviews.policyCreate(Fixtures.policy("busy-0", "busy", "key"));
     Await.until("the caches answer it", () -> !gate.mayBlock(review, false));
-    var lock = gate.keyLock(review);
-    ExecutorService pool = Executors.newSingleThreadExecutor();
-    lock.lock();
-    Future<Decision> answer;
-    try {
-      answer = pool.submit(() -> judge(review));
-      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!lock.hasQueuedThreads() && !answer.isDone() && System.nanoTime() < until) {
-        Thread.sleep(1);
-      }
-      Thread.sleep(50); // far longer than the event loop waits for a key
-    } finally {
-      lock.unlock();
-    }
-    assertTrue(answer.get(30, TimeUnit.SECONDS).allowed());
-    pool.shutdown();
+    // Held far longer than the event loop waits for a key.
+    assertTrue(Await.behindBusyKey(gate.keyLock(review), 50, () -> judge(review)).allowed());
   }
 
   private static List<String> names(List<com.fasterxml.jackson.databind.JsonNode> objects) {

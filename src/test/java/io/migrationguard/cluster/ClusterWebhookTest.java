@@ -179,24 +179,8 @@ class ClusterWebhookTest {
   void aBusyKeyMovesTheReviewToAWorkerInsteadOfA503() throws Exception {
     Review review = Reviews.policyCreate(Fixtures.policy("busy-key", "busy", "key"));
     Await.until("the caches answer it on the event loop", () -> !gate.mayBlock(review, false));
-    var lock = gate.keyLock(review);
-    ExecutorService pool = Executors.newSingleThreadExecutor();
-    lock.lock();
-    Future<JsonNode> answer;
-    try {
-      answer = pool.submit(() -> wire.validate(review));
-      // Until the review waits for the key (or has been answered), then far longer than the event
-      // loop waits for a key.
-      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!lock.hasQueuedThreads() && !answer.isDone() && System.nanoTime() < until) {
-        Thread.sleep(1);
-      }
-      Thread.sleep(100);
-    } finally {
-      lock.unlock();
-    }
-    JsonNode result = answer.get(60, TimeUnit.SECONDS);
-    pool.shutdown();
+    // Held far longer than the event loop waits for a key.
+    JsonNode result = Await.behindBusyKey(gate.keyLock(review), 100, () -> wire.validate(review));
     assertTrue(result.path("allowed").asBoolean(), result.toString());
   }
 
