@@ -22,16 +22,17 @@ import java.util.Map;
  *   - "charts/**"
  * disable:            # rule ids (as --disable)
  *   - policy-selectors-tie
+ * kubevirtVersion: v1.8   # the KubeVirt release profile (as --kubevirt-version)
  * </pre>
  *
  * An unknown key, a wrong type or an unreadable file stops the run (exit 2) with the reason.
  */
-record ConfigFile(List<String> excludes, List<String> disabled) {
+record ConfigFile(List<String> excludes, List<String> disabled, String kubevirtVersion) {
   /** The name looked for in the working directory. */
   static final String DEFAULT_NAME = ".migration-guard.yaml";
 
-  private static final List<String> KEYS = List.of("exclude", "disable");
-  static final ConfigFile NONE = new ConfigFile(List.of(), List.of());
+  private static final List<String> KEYS = List.of("exclude", "disable", "kubevirtVersion");
+  static final ConfigFile NONE = new ConfigFile(List.of(), List.of(), null);
 
   /** The config named by {@code --config}, else the default file if present, else none. */
   static ConfigFile load(String named, Path workingDirectory) throws IOException {
@@ -63,7 +64,8 @@ record ConfigFile(List<String> excludes, List<String> disabled) {
       return NONE;
     }
     if (!root.isObject() || docs.size() > 1) {
-      throw new IOException("config " + shown + ": expected one map with exclude and disable");
+      throw new IOException(
+          "config " + shown + ": expected one map with exclude, disable and kubevirtVersion");
     }
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       if (!KEYS.contains(e.getKey())) {
@@ -73,12 +75,19 @@ record ConfigFile(List<String> excludes, List<String> disabled) {
                 + shown
                 + ": unknown key "
                 + e.getKey()
-                + (near == null ? " (known: exclude, disable)" : ": did you mean " + near + "?"));
+                + (near == null ? " (known: exclude, disable, kubevirtVersion)" : ": did you mean " + near + "?"));
       }
+    }
+    JsonNode version = root.get("kubevirtVersion");
+    if (version != null && !version.isNull() && !version.isTextual()) {
+      // 1.9 unquoted is a YAML number: say how to write it rather than guess 1.90 from 1.9.
+      throw new IOException(
+          "config " + shown + ": kubevirtVersion must be a string such as \"v1.9\" (quote it)");
     }
     return new ConfigFile(
         strings(shown, "exclude", root.get("exclude")),
-        strings(shown, "disable", root.get("disable")));
+        strings(shown, "disable", root.get("disable")),
+        version == null || version.isNull() ? null : version.textValue());
   }
 
   /** A list of strings, or one string of comma-separated values; absent or null: none. */

@@ -76,7 +76,7 @@ public final class Evaluator {
     JsonNode patched;
     try {
       // The patch is computed on, and applies to, the object as the API server holds it.
-      patched = JsonPatches.apply(Engine.apiServerView(review).object(), patch);
+      patched = JsonPatches.apply(admission.apiServerView(review).object(), patch);
     } catch (IllegalArgumentException e) {
       findings.add(
           failure(FieldPath.root(), "the defaulting patch does not apply: " + e.getMessage()));

@@ -34,8 +34,13 @@ final class HelpText {
             --against PATH          The previous version of the manifests (file or directory).
                                     Objects found there (same kind, namespace and name) are
                                     checked as an UPDATE from it: immutable spec, stable labels.
-            --kubevirt FILE         A KubeVirt CR whose feature gates apply (default: the gate
-                                    defaults: Beta on, Alpha off).
+            --kubevirt FILE         A KubeVirt CR whose feature gates apply (default: none
+                                    listed), and whose status.observedKubeVirtVersion picks
+                                    the release profile unless --kubevirt-version does.
+            --kubevirt-version V    The KubeVirt release to judge for: v1.5, v1.6, v1.7,
+                                    v1.8, v1.9 or main (1.8 and v1.8.4 mean v1.8; newer than
+                                    v1.9 is judged as main). Default: the --kubevirt file's
+                                    observed version, else v1.9.
             --as USER               The requester, for vmim-priority-requester (not checked
                                     without it).
             --show-patch            Print the defaulting patch the webhook would apply to each
@@ -46,8 +51,9 @@ final class HelpText {
             --exclude GLOB          Leave out paths matching GLOB, relative to each PATH
                                     (generated, **/testdata/**). Repeatable.
             --disable RULE[,RULE]   Drop these rules' findings. Repeatable.
-            --config FILE           Read exclude: and disable: lists from FILE (default:
-                                    .migration-guard.yaml in the working directory, if any).
+            --config FILE           Read exclude:, disable: and kubevirtVersion: from FILE
+                                    (default: .migration-guard.yaml in the working directory,
+                                    if any).
             --max-file-size SIZE    Do not read a file (or stdin) larger than SIZE: a read-error
                                     instead (default 16Mi). SIZE is bytes, or a number with
                                     k, M, G (1000s) or Ki, Mi, Gi (1024s): 64MiB, 10M, 100000.

@@ -6,7 +6,9 @@ import io.migrationguard.cli.output.RuleDoc;
 import io.migrationguard.cli.output.TextReport;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Rules;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,7 +97,10 @@ public final class Lint {
     if (bad != null) {
       throw new UsageException(bad);
     }
-    Settings settings = Settings.defaults().disabling(o.disabled());
+    JsonNode kubevirt = o.kubevirt() == null ? null : KubeVirtFile.load(o.kubevirt());
+    ReleaseChoice release = KubeVirtFile.release(o.kubevirtVersion(), o.kubevirt(), kubevirt, err);
+    Settings settings =
+        Settings.defaults().disabling(o.disabled()).forRelease(release.release());
     if (o.listRules()) {
       RuleList.print(docs, o.outputs().get(0).format(), out);
       return OK;
@@ -107,8 +112,7 @@ public final class Lint {
     CompletableFuture<Evaluator> evaluator =
         CompletableFuture.supplyAsync(
             () -> new Evaluator(Engine.onDemand(settings), o.showPatch()), Lint::daemon);
-    FeatureGates gates =
-        o.kubevirt() == null ? FeatureGates.defaults() : KubeVirtGates.load(o.kubevirt());
+    FeatureGates gates = KubeVirtFile.gates(kubevirt);
     Against.Loaded against =
         o.against() == null
             ? new Against.Loaded(Map.of(), List.of())
@@ -129,7 +133,7 @@ public final class Lint {
               outputs.reports(),
               Progress.of(err, terminal, sources.size()),
               err);
-      summary = run.run(sources);
+      summary = run.run(sources).judgedFor(release);
       outputs.reports().forEach(r -> r.finish(summary));
       unwritten = outputs.closeAndCheck();
     }

@@ -25,7 +25,7 @@ final class LintArgs {
     boolean strict = false, showPatch = false, wae = false, summary = false;
     boolean listRules = false, version = false, help = false;
     boolean noHints = false, verbose = false, failIfNoObjects = false;
-    String against = null, kubevirt = null, as = null, config = null;
+    String against = null, kubevirt = null, kubevirtVersion = null, as = null, config = null;
     long maxFileSize = ByteSize.DEFAULT_MAX_FILE_SIZE;
     List<String> excludes = new ArrayList<>();
     Set<String> disabled = new TreeSet<>();
@@ -56,6 +56,8 @@ final class LintArgs {
         }
         case "--against" -> against = inline != null ? inline : value(args, ++i, name);
         case "--kubevirt" -> kubevirt = inline != null ? inline : value(args, ++i, name);
+        case "--kubevirt-version" ->
+            kubevirtVersion = inline != null ? inline : value(args, ++i, name);
         case "--as" -> as = inline != null ? inline : value(args, ++i, name);
         case "--config" -> config = inline != null ? inline : value(args, ++i, name);
         case "--exclude" -> excludes.add(inline != null ? inline : value(args, ++i, name));
@@ -98,6 +100,7 @@ final class LintArgs {
         strict,
         against,
         kubevirt,
+        kubevirtVersion,
         as,
         showPatch,
         wae,
@@ -122,6 +125,7 @@ final class LintArgs {
           "--strict",
           "--against",
           "--kubevirt",
+          "--kubevirt-version",
           "--as",
           "--show-patch",
           "--warnings-as-errors",

@@ -10,6 +10,8 @@ import java.util.Set;
  * @param strict unknown fields and duplicate keys are errors
  * @param against the previous version of the manifests, or null
  * @param kubevirt a KubeVirt CR manifest for the feature gates, or null
+ * @param kubevirtVersion the KubeVirt release profile named ({@code --kubevirt-version} or the
+ *     config file), or null: the {@code --kubevirt} file's observed version, else the newest
  * @param as the requester's user name, or null
  * @param paths files, directories, {@code -} for stdin
  * @param excludes globs of paths not to lint, relative to each PATH argument ({@code --exclude})
@@ -26,6 +28,7 @@ record LintOptions(
     boolean strict,
     String against,
     String kubevirt,
+    String kubevirtVersion,
     String as,
     boolean showPatch,
     boolean warningsAsErrors,
@@ -53,6 +56,7 @@ record LintOptions(
         strict,
         against,
         kubevirt,
+        kubevirtVersion != null ? kubevirtVersion : c.kubevirtVersion(),
         as,
         showPatch,
         warningsAsErrors,

@@ -1,5 +1,6 @@
 package io.migrationguard.cli;
 
+import io.migrationguard.core.release.ReleaseChoice;
 import java.util.List;
 
 /**
@@ -8,6 +9,7 @@ import java.util.List;
  *
  * @param notChecked ids of rules skipped because they need a live cluster (sorted)
  * @param notObjects documents that are not Kubernetes objects (not resources, not counted above)
+ * @param release the KubeVirt release profile that judged, or null when not known
  */
 public record Summary(
     int files,
@@ -18,10 +20,31 @@ public record Summary(
     int skipped,
     long warnings,
     List<String> notChecked,
-    int notObjects) {
+    int notObjects,
+    ReleaseChoice release) {
 
   public Summary {
     notChecked = List.copyOf(notChecked);
+  }
+
+  /** Totals before the release profile is added ({@link #judgedFor}). */
+  public Summary(
+      int files,
+      int resources,
+      int valid,
+      int invalid,
+      int errors,
+      int skipped,
+      long warnings,
+      List<String> notChecked,
+      int notObjects) {
+    this(files, resources, valid, invalid, errors, skipped, warnings, notChecked, notObjects, null);
+  }
+
+  /** These totals, judged for {@code choice}. */
+  public Summary judgedFor(ReleaseChoice choice) {
+    return new Summary(
+        files, resources, valid, invalid, errors, skipped, warnings, notChecked, notObjects, choice);
   }
 
   /** The kubeconform summary line (kubeconform pluralises only above one). */
@@ -41,6 +64,7 @@ public record Summary(
         + ", Errors: "
         + errors
         + ", Skipped: "
-        + skipped;
+        + skipped
+        + (release == null ? "" : " - KubeVirt " + release.describe());
   }
 }

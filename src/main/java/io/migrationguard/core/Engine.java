@@ -13,10 +13,12 @@ import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.mutate.Defaulter;
 import io.migrationguard.core.mutate.Defaulters;
 import io.migrationguard.core.mutate.JsonPatches;
+import io.migrationguard.core.release.Release;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.Rules;
 import io.migrationguard.core.schema.JsonSchemaValidator;
+import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.SchemaValidator;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,18 +28,27 @@ import java.util.List;
  * docs/architecture.md#the-engine orders them. Stateless and thread-safe; build one and share it.
  */
 public final class Engine {
-  /** The service's engine: every schema compiled up front, so no review pays for it. */
+  /**
+   * The service's engine for the settings' release: every schema compiled up front, so no review
+   * pays for it.
+   */
   public static Engine standard(Settings settings) {
+    ReleaseSchemas schemas = ReleaseSchemas.of(settings.release());
     return new Engine(
-        JsonSchemaValidator.load(), Rules.catalogue(settings), Defaulters.all(), settings);
+        JsonSchemaValidator.load(schemas), Rules.catalogue(settings), Defaulters.all(), settings);
   }
 
   /** The lint's engine: schemas compiled when their kind is first met (short runs start faster). */
   public static Engine onDemand(Settings settings) {
+    ReleaseSchemas schemas = ReleaseSchemas.of(settings.release());
     return new Engine(
-        JsonSchemaValidator.onDemand(), Rules.catalogue(settings), Defaulters.all(), settings);
+        JsonSchemaValidator.onDemand(schemas),
+        Rules.catalogue(settings),
+        Defaulters.all(),
+        settings);
   }
 
+  private final ReleaseSchemas schemas;
   private final SchemaValidator schema;
   private final List<Rule> rules;
   private final List<Defaulter> defaulters;
@@ -45,6 +56,7 @@ public final class Engine {
 
   public Engine(
       SchemaValidator schema, List<Rule> rules, List<Defaulter> defaulters, Settings settings) {
+    this.schemas = ReleaseSchemas.of(settings.release());
     this.schema = schema;
     this.rules = List.copyOf(rules);
     this.defaulters = List.copyOf(defaulters);
@@ -63,6 +75,11 @@ public final class Engine {
     return settings;
   }
 
+  /** The KubeVirt release profile this engine judges for. */
+  public Release release() {
+    return settings.release();
+  }
+
   /**
    * Validates one object: what the API server does first (reported as warnings), the schema (stop
    * on schema errors), then every applicable rule on the pruned object.
@@ -74,7 +91,7 @@ public final class Engine {
     // One walk of each object says whether it is clean (the common case): then there is nothing
     // to drop, report or prune, and no other walk is made.
     BeforeAdmission.Known known = known(review);
-    BeforeAdmission.Prepared prepared = BeforeAdmission.prepare(review, known);
+    BeforeAdmission.Prepared prepared = BeforeAdmission.prepare(schemas, review, known);
     FindingBudget findings = new FindingBudget();
     for (Finding change : prepared.changes()) {
       if (!settings.disabledRules().contains(change.rule())) {
@@ -93,7 +110,7 @@ public final class Engine {
       return decision(findings, List.of(), List.of());
     }
     // The rules judge what the API server would store: unknown fields reported, then pruned.
-    review = BeforeAdmission.prune(BeforeAdmission.mainResourceStatus(judged), known);
+    review = BeforeAdmission.prune(schemas, BeforeAdmission.mainResourceStatus(judged), known);
     List<String> unavailable = new ArrayList<>();
     List<String> notChecked = new ArrayList<>();
     for (Rule rule : rules) {
@@ -147,9 +164,9 @@ public final class Engine {
     return new BeforeAdmission.Known(clean, oldUntouched(review));
   }
 
-  private static boolean oldUntouched(Review review) {
+  private boolean oldUntouched(Review review) {
     return review.oldObject() != null
-        && BeforeAdmission.untouchedForComparison(review.kind(), review.oldObject());
+        && BeforeAdmission.untouchedForComparison(schemas, review.kind(), review.oldObject());
   }
 
   /**
@@ -161,7 +178,8 @@ public final class Engine {
     // Unknown fields do not count here: pruned first, so an object with a million of them is not
     // a million schema errors built only to be dropped (the same answer: only they are removed).
     Review judged =
-        BeforeAdmission.statusForSchema(BeforeAdmission.prune(BeforeAdmission.prepare(r).review()));
+        BeforeAdmission.statusForSchema(
+            BeforeAdmission.prune(schemas, BeforeAdmission.prepare(schemas, r).review()));
     for (Finding f : schema.validate(kind, judged.object(), FieldValidation.IGNORE)) {
       if (f.isError()) {
         return false;
@@ -178,8 +196,11 @@ public final class Engine {
     // The patch applies to the object the API server holds: nulls dropped, unknown fields pruned.
     BeforeAdmission.Known known =
         new BeforeAdmission.Known(
-            BeforeAdmission.untouched(review.kind(), review.object()), oldUntouched(review));
-    review = BeforeAdmission.prune(BeforeAdmission.prepare(review, known).review(), known);
+            BeforeAdmission.untouched(schemas, review.kind(), review.object()),
+            oldUntouched(review));
+    review =
+        BeforeAdmission.prune(
+            schemas, BeforeAdmission.prepare(schemas, review, known).review(), known);
     ObjectNode original = (ObjectNode) review.object();
     ObjectNode copy = original.deepCopy();
     for (Defaulter d : defaulters) {
@@ -195,8 +216,8 @@ public final class Engine {
    * The review as the rules and defaulters see it: what the API server does before admission
    * (docs/architecture.md#what-the-api-server-does-first), without the warnings that step reports.
    */
-  public static Review apiServerView(Review review) {
-    return BeforeAdmission.prune(BeforeAdmission.prepare(review).review());
+  public Review apiServerView(Review review) {
+    return BeforeAdmission.prune(schemas, BeforeAdmission.prepare(schemas, review).review());
   }
 
   /** Validates and mutates in one go (lint {@code --show-patch}). */

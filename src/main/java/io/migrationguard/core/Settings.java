@@ -1,6 +1,8 @@
 package io.migrationguard.core;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.release.Release;
+import io.migrationguard.core.release.Releases;
 import java.util.Map;
 import java.util.Set;
 
@@ -14,11 +16,13 @@ import java.util.Set;
  *     may be empty
  * @param disabledRules ids of rules that are not run (and of the API server step's warnings that
  *     are not reported); see {@link io.migrationguard.core.rules.Rules#checkDisabled}
+ * @param release the KubeVirt release profile the rules and schemas follow (docs/kubevirt-versions.md)
  */
 public record Settings(
     Set<String> priorityRequesters,
     Map<Kind, ObjectNode> configuredDefaults,
-    Set<String> disabledRules) {
+    Set<String> disabledRules,
+    Release release) {
 
   /** The default allow-list: KubeVirt's own controller. */
   public static final String KUBEVIRT_CONTROLLER =
@@ -28,21 +32,35 @@ public record Settings(
     priorityRequesters = Set.copyOf(priorityRequesters);
     configuredDefaults = Map.copyOf(configuredDefaults);
     disabledRules = Set.copyOf(disabledRules);
+    release = release == null ? Releases.NEWEST : release;
   }
 
-  /** Settings with every rule enabled. */
+  /** Settings for the newest release. */
+  public Settings(
+      Set<String> priorityRequesters,
+      Map<Kind, ObjectNode> configuredDefaults,
+      Set<String> disabledRules) {
+    this(priorityRequesters, configuredDefaults, disabledRules, Releases.NEWEST);
+  }
+
+  /** Settings with every rule enabled, for the newest release. */
   public Settings(Set<String> priorityRequesters, Map<Kind, ObjectNode> configuredDefaults) {
     this(priorityRequesters, configuredDefaults, Set.of());
+  }
+
+  /** These settings for another release profile. */
+  public Settings forRelease(Release other) {
+    return new Settings(priorityRequesters, configuredDefaults, disabledRules, other);
   }
 
   /** These settings with {@code rules} disabled as well. */
   public Settings disabling(Set<String> rules) {
     Set<String> all = new java.util.HashSet<>(disabledRules);
     all.addAll(rules);
-    return new Settings(priorityRequesters, configuredDefaults, all);
+    return new Settings(priorityRequesters, configuredDefaults, all, release);
   }
 
-  /** Defaults: KubeVirt's controller may set priority; no configured defaults. */
+  /** Defaults: KubeVirt's controller may set priority; no configured defaults; the newest release. */
   public static Settings defaults() {
     return new Settings(Set.of(KUBEVIRT_CONTROLLER), Map.of());
   }

@@ -1,6 +1,7 @@
 package io.migrationguard.export;
 
 import io.migrationguard.core.Settings;
+import io.migrationguard.core.release.ReleaseChoice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +11,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code export admission-policies [-o FILE] [--kubernetes-version V] [--kubevirt-namespace NS]
- * [--param-not-found Deny|Allow]}: the stateless rules as ValidatingAdmissionPolicies and the
+ * {@code export admission-policies [-o FILE] [--kubernetes-version V] [--kubevirt-version V]
+ * [--kubevirt-namespace NS] [--param-not-found Deny|Allow]}: the stateless rules as ValidatingAdmissionPolicies and the
  * defaulters as MutatingAdmissionPolicies, written to FILE or standard output. Arguments in, exit
  * code out, no Quarkus boot.
  */
@@ -31,6 +32,9 @@ public final class ExportCommand {
         -o, --output FILE             Write to FILE instead of standard output.
         --kubernetes-version V        Oldest Kubernetes version to run on (default 1.30,
                                       the first with ValidatingAdmissionPolicy v1).
+        --kubevirt-version V          KubeVirt release the policies judge for: v1.5 ...
+                                      v1.9, main (default v1.9; 1.8 and v1.8.4 mean v1.8).
+                                      The feature-gate policies follow its gates.
         --kubevirt-namespace NS       Namespace of the KubeVirt CR the feature-gate policies
                                       read (default kubevirt).
         --param-not-found ACTION      Deny (default) or Allow: what the feature-gate bindings
@@ -59,7 +63,12 @@ public final class ExportCommand {
         return 0;
       }
       String name = a.equals("-o") ? "--output" : a;
-      if (!Set.of("--output", "--kubernetes-version", "--kubevirt-namespace", "--param-not-found")
+      if (!Set.of(
+              "--output",
+              "--kubernetes-version",
+              "--kubevirt-version",
+              "--kubevirt-namespace",
+              "--param-not-found")
           .contains(name)) {
         return usage(err, "export: unknown option " + a);
       }
@@ -82,11 +91,22 @@ public final class ExportCommand {
     if (!action.equals("Deny") && !action.equals("Allow")) {
       return usage(err, "export: --param-not-found must be Deny or Allow");
     }
+    ReleaseChoice release;
+    try {
+      String named = options.get("--kubevirt-version");
+      release = named == null ? ReleaseChoice.newest() : ReleaseChoice.of(named);
+    } catch (ReleaseChoice.UnknownVersion e) {
+      return usage(err, "export: --kubevirt-version: " + e.getMessage());
+    }
+    if (release.warning() != null) {
+      err.println("export: " + release.warning());
+    }
     Settings defaults = Settings.defaults();
     Settings settings =
         new Settings(
-            ServiceSetting.list("migration-guard.priority-requesters"),
-            defaults.configuredDefaults());
+                ServiceSetting.list("migration-guard.priority-requesters"),
+                defaults.configuredDefaults())
+            .forRelease(release.release());
     ExportOptions export =
         new ExportOptions(
             version,

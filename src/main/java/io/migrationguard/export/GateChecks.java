@@ -3,33 +3,38 @@ package io.migrationguard.export;
 import static io.migrationguard.core.Operation.CREATE;
 import static io.migrationguard.core.Operation.UPDATE;
 
-import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.release.Maturity;
+import io.migrationguard.core.release.Release;
+import io.migrationguard.core.release.Releases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The feature-gate rules in CEL. The gates are read from the policy's parameter, the KubeVirt CR
- * ({@code params}), with each gate's default by maturity as {@link FeatureGates} has it: GA always
- * on, Beta on unless disabled, Alpha off unless enabled. A null {@code params} gives the defaults,
- * as a cluster without a KubeVirt CR does for the webhook.
+ * The feature-gate rules in CEL, for one release profile. The gates are read from the policy's
+ * parameter, the KubeVirt CR ({@code params}), and resolved as that release resolves them ({@link
+ * Release#enabled}: its gate era and each gate's maturity in it). A null {@code params} lists no
+ * gate, as a cluster without a KubeVirt CR does for the webhook.
  */
 final class GateChecks {
-  static final String STALL_DETECTION = "MigrationStallDetection";
-  static final String DOWNTIME_TUNING = "MigrationDowntimeTuning";
-  static final String DECENTRALIZED = "DecentralizedLiveMigration";
+  static final String STALL_DETECTION = Releases.STALL_DETECTION;
+  static final String DOWNTIME_TUNING = Releases.DOWNTIME_TUNING;
+  static final String DECENTRALIZED = Releases.DECENTRALIZED;
+  static final String PRIORITY_QUEUE = Releases.PRIORITY_QUEUE;
 
   private GateChecks() {}
 
-  static List<Check> decentralized() {
+  static List<Check> decentralized(Release release) {
     List<Check> out = new ArrayList<>();
     for (String field : new String[] {"sendTo", "receive"}) {
       out.add(
           new Check(
               "vmim-decentralized-gate",
               Set.of(CREATE),
-              Cel.opt("object", "spec", field) + ".hasValue() && !" + enabled(DECENTRALIZED),
+              Cel.opt("object", "spec", field)
+                  + ".hasValue() && !"
+                  + enabled(release, DECENTRALIZED),
               Words.plain(
                   "spec." + field,
                   CauseType.FORBIDDEN,
@@ -40,25 +45,42 @@ final class GateChecks {
     return out;
   }
 
-  static List<Check> maxDowntime() {
+  /** {@code spec.priority} needs its gate where the release does not have it GA. */
+  static List<Check> priority(Release release) {
+    return List.of(
+        new Check(
+            "vmim-priority-gate",
+            Set.of(CREATE),
+            Cel.opt("object", "spec", "priority")
+                + ".hasValue() && !"
+                + enabled(release, PRIORITY_QUEUE),
+            Words.plain(
+                "spec.priority",
+                CauseType.FORBIDDEN,
+                "the migration priority queue requires the "
+                    + PRIORITY_QUEUE
+                    + " feature gate, which is disabled in the KubeVirt configuration")));
+  }
+
+  static List<Check> maxDowntime(Release release) {
     String now = Cel.opt("object", "spec", "maxDowntimeMs");
+    List<String> gates =
+        List.of(STALL_DETECTION, DOWNTIME_TUNING).stream().filter(release::knows).toList();
+    StringBuilder condition = new StringBuilder(setOrChanged("spec", "maxDowntimeMs"));
+    for (String gate : gates) {
+      condition.append(" && !").append(enabled(release, gate));
+    }
     return List.of(
         new Check(
             "policy-max-downtime-gate",
             Set.of(CREATE, UPDATE),
-            setOrChanged("spec", "maxDowntimeMs")
-                + " && !"
-                + enabled(STALL_DETECTION)
-                + " && !"
-                + enabled(DOWNTIME_TUNING),
+            condition.toString(),
             Words.withValue(
                 "spec.maxDowntimeMs",
                 CauseType.INVALID,
                 "string(" + now + ".value())",
                 "maxDowntimeMs cannot be set or changed without enabling the "
-                    + STALL_DETECTION
-                    + " or "
-                    + DOWNTIME_TUNING
+                    + String.join(" or ", gates.isEmpty() ? List.of(STALL_DETECTION) : gates)
                     + " feature gate")));
   }
 
@@ -80,17 +102,24 @@ final class GateChecks {
         + ".value()))";
   }
 
-  /** Whether {@code gate} is on in the KubeVirt CR bound as {@code params}. */
-  static String enabled(String gate) {
-    FeatureGates.Maturity maturity =
-        FeatureGates.KNOWN.getOrDefault(gate, FeatureGates.Maturity.ALPHA);
+  /**
+   * Whether {@code gate} is on in the KubeVirt CR bound as {@code params}, as {@code release}
+   * resolves it (the CEL twin of {@link Release#enabled}).
+   */
+  static String enabled(Release release, String gate) {
+    Maturity maturity = release.gates().get(gate);
     String name = Cel.lit(gate);
+    String listed = "(params != null && " + name + " in " + gates("featureGates") + ")";
     String disabled = "(params != null && " + name + " in " + gates("disabledFeatureGates") + ")";
-    return switch (maturity) {
-      case GA -> "true";
-      case BETA -> "!" + disabled;
-      case ALPHA ->
-          "(params != null && " + name + " in " + gates("featureGates") + " && !" + disabled + ")";
+    if (maturity == Maturity.GA) {
+      return "true";
+    }
+    return switch (release.gateEra()) {
+      case LISTED -> listed;
+      case MATURITY ->
+          maturity == null
+              ? "false"
+              : maturity == Maturity.BETA ? "(" + listed + " || !" + disabled + ")" : listed;
     };
   }
 

@@ -24,6 +24,11 @@ final class PolicyWriter {
     sb.append("# migration-guard admission policies for Kubernetes ")
         .append(options.kubernetes())
         .append("+, from its rule catalogue (export admission-policies).\n")
+        .append("# KubeVirt release profile: ")
+        .append(options.settings().release().name())
+        .append(" (")
+        .append(options.settings().release().source())
+        .append("); feature gates resolve as that release resolves them.\n")
         .append("# The rules that stay in the webhook, and why: docs/admission-policies.md.\n");
     for (ObjectNode o : objects) {
       sb.append("---\n");

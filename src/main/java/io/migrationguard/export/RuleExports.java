@@ -36,7 +36,7 @@ public final class RuleExports {
   public static Map<String, Export> all(Settings settings) {
     Map<String, List<Check>> checks = checks(settings);
     Map<String, Export> out = new LinkedHashMap<>();
-    for (Rule rule : Rules.all(Settings.defaults())) {
+    for (Rule rule : Rules.all(settings)) {
       RuleInfo info = rule.info();
       if (!info.exported()) {
         out.put(
@@ -63,15 +63,16 @@ public final class RuleExports {
             NameChecks.vmiNameRequired(),
             NameChecks.vmiNameFormat(),
             MigrationChecks.priorityEnum(),
+            GateChecks.priority(settings.release()),
             MigrationChecks.priorityRequester(settings.priorityRequesters()),
             MigrationChecks.migrationIds(),
-            GateChecks.decentralized(),
+            GateChecks.decentralized(settings.release()),
             MigrationChecks.selectorLabelMatches(),
             MigrationChecks.selectorLabelStable(),
             PolicyChecks.completionTimeout(),
             PolicyChecks.bandwidth(),
             PolicyChecks.selectorsEmpty(),
-            GateChecks.maxDowntime())) {
+            GateChecks.maxDowntime(settings.release()))) {
       out.put(c.get(0).rule(), List.copyOf(c));
     }
     return out;

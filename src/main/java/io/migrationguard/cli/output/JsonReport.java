@@ -105,6 +105,12 @@ public final class JsonReport implements Report {
         g.writeString(id);
       }
       g.writeEndArray();
+      if (s.release() != null) {
+        g.writeStringField("kubevirtVersion", s.release().release().name());
+        if (s.release().observed() != null) {
+          g.writeStringField("kubevirtVersionFrom", s.release().observed());
+        }
+      }
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -240,7 +240,18 @@ public final class SarifReport implements Report {
 
   @Override
   public void finish(Summary summary) {
-    out.println(first ? "]}]}" : "\n ]}]}");
+    out.print(first ? "]" : "\n ]");
+    if (summary.release() != null) {
+      // The run's property bag says which KubeVirt release profile judged (SARIF 3.8).
+      ObjectNode props = NODES.objectNode();
+      props.put("kubevirtVersion", summary.release().release().name());
+      props.put("kubevirtProfileSource", summary.release().release().source());
+      if (summary.release().observed() != null) {
+        props.put("kubevirtVersionFrom", summary.release().observed());
+      }
+      out.print(",\n \"properties\": " + props);
+    }
+    out.println("}]}");
     out.flush();
   }
 }

@@ -10,6 +10,7 @@ import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.Shape;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,19 +65,19 @@ public final class BeforeAdmission {
   }
 
   /** Whether neither pruning would change {@code object} (one walk, no value checks). */
-  public static boolean untouched(Kind kind, JsonNode object) {
-    return object != null && Pruning.untouched(object, Shape.of(kind));
+  public static boolean untouched(ReleaseSchemas schemas, Kind kind, JsonNode object) {
+    return object != null && Pruning.untouched(object, schemas.shape(kind));
   }
 
   /**
    * {@link #untouched} for the stored object of an update, whose {@code status} and {@code
    * metadata.managedFields} no rule compares: they are skipped (most of a stored migration's size).
    */
-  public static boolean untouchedForComparison(Kind kind, JsonNode old) {
+  public static boolean untouchedForComparison(ReleaseSchemas schemas, Kind kind, JsonNode old) {
     if (!(old instanceof ObjectNode obj)) {
       return false;
     }
-    Shape shape = Shape.of(kind);
+    Shape shape = schemas.shape(kind);
     for (Map.Entry<String, JsonNode> e : obj.properties()) {
       String name = e.getKey();
       if (name.equals("status")) {
@@ -105,19 +106,21 @@ public final class BeforeAdmission {
   }
 
   /** Steps 1-3: conversion, non-nullable nulls, the namespace of a cluster-scoped kind. */
-  public static Prepared prepare(Review review) {
-    return prepare(review, Known.NOTHING);
+  public static Prepared prepare(ReleaseSchemas schemas, Review review) {
+    return prepare(schemas, review, Known.NOTHING);
   }
 
   /** Steps 1-3, skipping the walks that {@code known} makes needless. */
-  public static Prepared prepare(Review review, Known known) {
+  public static Prepared prepare(ReleaseSchemas schemas, Review review, Known known) {
     List<Finding> changes = new ArrayList<>(0);
-    JsonNode object = prepareObject(review.kind(), review.object(), changes, known.objectClean());
+    Shape shape = schemas.shape(review.kind());
+    JsonNode object =
+        prepareObject(review.kind(), shape, review.object(), changes, known.objectClean());
     JsonNode old =
         review.oldObject() == null
             ? null
             : prepareObject(
-                review.kind(), review.oldObject(), new ArrayList<>(0), known.oldClean());
+                review.kind(), shape, review.oldObject(), new ArrayList<>(0), known.oldClean());
     if (object == review.object() && old == review.oldObject()) {
       return new Prepared(review, changes);
     }
@@ -170,16 +173,16 @@ public final class BeforeAdmission {
   }
 
   /** Step 4: the review with the unknown fields of both objects removed. */
-  public static Review prune(Review review) {
-    return prune(review, Known.NOTHING);
+  public static Review prune(ReleaseSchemas schemas, Review review) {
+    return prune(schemas, review, Known.NOTHING);
   }
 
   /**
    * Step 4, skipping the objects {@code known} says are clean (a clean object given the stored
    * status is clean only when the stored object is).
    */
-  public static Review prune(Review review, Known known) {
-    Shape shape = Shape.of(review.kind());
+  public static Review prune(ReleaseSchemas schemas, Review review, Known known) {
+    Shape shape = schemas.shape(review.kind());
     boolean objectClean = known.objectClean() && (review.oldObject() == null || known.oldClean());
     JsonNode object =
         objectClean ? review.object() : Pruning.withoutUnknown(review.object(), shape);
@@ -193,7 +196,7 @@ public final class BeforeAdmission {
   }
 
   private static JsonNode prepareObject(
-      Kind kind, JsonNode object, List<Finding> changes, boolean clean) {
+      Kind kind, Shape shape, JsonNode object, List<Finding> changes, boolean clean) {
     if (!(object instanceof ObjectNode obj)) {
       return object;
     }
@@ -236,7 +239,7 @@ public final class BeforeAdmission {
     }
     JsonNode current = copy == null ? obj : copy;
     List<Pruning.Null> nulls =
-        clean ? List.of() : Pruning.nonNullableNulls(current, Shape.of(kind));
+        clean ? List.of() : Pruning.nonNullableNulls(current, shape);
     if (!nulls.isEmpty()) {
       copy = copy == null ? obj.deepCopy() : copy;
       for (Pruning.Null n : nulls) {

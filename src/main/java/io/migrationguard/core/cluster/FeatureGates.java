@@ -2,30 +2,14 @@ package io.migrationguard.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * KubeVirt feature gates as the KubeVirt CR sets them ({@code
- * spec.configuration.developerConfiguration.featureGates} / {@code disabledFeatureGates}), with the
- * defaults of each gate's maturity: GA always on, Beta on unless disabled, Alpha off unless
- * enabled.
+ * KubeVirt feature gates as the KubeVirt CR lists them ({@code
+ * spec.configuration.developerConfiguration.featureGates} / {@code disabledFeatureGates}). Whether
+ * a gate is on depends on the release too: {@link io.migrationguard.core.release.Release#enabled}.
  */
 public final class FeatureGates {
-  /** Maturity of a gate, which decides its default. */
-  public enum Maturity {
-    ALPHA,
-    BETA,
-    GA
-  }
-
-  /** The gates the rules look at, with their maturity as of KubeVirt v1.9. */
-  public static final Map<String, Maturity> KNOWN =
-      Map.of(
-          "DecentralizedLiveMigration", Maturity.BETA,
-          "MigrationStallDetection", Maturity.ALPHA,
-          "MigrationDowntimeTuning", Maturity.ALPHA);
-
   private final Set<String> enabled;
   private final Set<String> disabled;
 
@@ -57,16 +41,6 @@ public final class FeatureGates {
           });
     }
     return out;
-  }
-
-  /** Whether {@code gate} is on. Unknown gates behave as Alpha. */
-  public boolean enabled(String gate) {
-    Maturity m = KNOWN.getOrDefault(gate, Maturity.ALPHA);
-    return switch (m) {
-      case GA -> true;
-      case BETA -> !disabled.contains(gate);
-      case ALPHA -> enabled.contains(gate) && !disabled.contains(gate);
-    };
   }
 
   public Set<String> enabledGates() {

@@ -13,7 +13,7 @@ final class GateChange {
   private GateChange() {}
 
   /** Whether the field at {@code path} (below the object root) is set and new. */
-  static boolean setOrChanged(Review review, String... path) {
+  static boolean setOrChanged(Review review, Shape shape, String... path) {
     var now = RuleHelpers.at(review.object(), path);
     if (!RuleHelpers.isSet(now)) {
       return false;
@@ -24,6 +24,6 @@ final class GateChange {
     var before = RuleHelpers.at(review.oldObject(), path);
     // A struct that was absent and is now set (even to {}) is a change, as for Go's pointers.
     return !RuleHelpers.isSet(before)
-        || !Semantic.equal(before, now, Shape.of(review.kind()).at(path));
+        || !Semantic.equal(before, now, shape.at(path));
   }
 }

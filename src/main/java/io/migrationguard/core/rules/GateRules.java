@@ -1,21 +1,26 @@
 package io.migrationguard.core.rules;
 
 import io.migrationguard.core.Scope;
+import io.migrationguard.core.release.Release;
+import io.migrationguard.core.release.Releases;
 import java.util.List;
 
 /**
- * The feature-gate rules: four instances of {@link GatedField}, each one declaration (KubeVirt v1.9
- * parity: the API server's webhook refuses these fields while their gate is off).
+ * The feature-gate rules: instances of {@link GatedField}, each one declaration (KubeVirt parity:
+ * the release's virt-api refuses these fields while their gate is off). Which gates exist and how
+ * they resolve is the release's ({@link Release}); a rule whose field the release does not serve
+ * never fires (the field is pruned first).
  */
 final class GateRules {
   private GateRules() {}
 
-  static final String STALL_DETECTION = "MigrationStallDetection";
-  static final String DOWNTIME_TUNING = "MigrationDowntimeTuning";
-  static final String DECENTRALIZED = "DecentralizedLiveMigration";
+  static final String STALL_DETECTION = Releases.STALL_DETECTION;
+  static final String DOWNTIME_TUNING = Releases.DOWNTIME_TUNING;
+  static final String DECENTRALIZED = Releases.DECENTRALIZED;
+  static final String PRIORITY_QUEUE = Releases.PRIORITY_QUEUE;
 
-  /** Cross-cluster ({@code sendTo}/{@code receive}) migrations need the Beta gate. */
-  static Rule decentralized() {
+  /** Cross-cluster ({@code sendTo}/{@code receive}) migrations need their gate. */
+  static Rule decentralized(Release release) {
     return new GatedField(
         RuleInfo.error(
             "vmim-decentralized-gate",
@@ -24,42 +29,64 @@ final class GateRules {
                 + " feature gate.",
             "Enable the DecentralizedLiveMigration feature gate in the KubeVirt CR (or stop"
                 + " disabling it), or remove spec.sendTo and spec.receive."),
+        release,
         List.of(DECENTRALIZED),
         GatedField.forbidding("decentralized live migration"),
         List.of(GatedField.path("spec", "sendTo"), GatedField.path("spec", "receive")));
   }
 
-  /** {@code maxDowntimeMs} is used by either of two Alpha gates, so either one allows it. */
-  static Rule maxDowntime() {
+  /**
+   * {@code spec.priority} needs the MigrationPriorityQueue gate where it is not GA (v1.7: Alpha,
+   * v1.8: Beta, which that release still turns on only when listed); GA from v1.9 on.
+   */
+  static Rule priority(Release release) {
+    return new GatedField(
+        RuleInfo.error(
+            "vmim-priority-gate",
+            Scope.VMIM_CREATE,
+            "A migration with spec.priority requires the MigrationPriorityQueue feature gate"
+                + " (KubeVirt v1.7 and v1.8; GA from v1.9).",
+            "Enable the MigrationPriorityQueue feature gate in the KubeVirt CR, or remove"
+                + " spec.priority."),
+        release,
+        List.of(PRIORITY_QUEUE),
+        GatedField.forbidding("the migration priority queue"),
+        List.of(GatedField.path("spec", "priority")));
+  }
+
+  /** {@code maxDowntimeMs}: on main either of two Alpha gates allows it, in v1.9 only one exists. */
+  static Rule maxDowntime(Release release) {
     return new GatedField(
         RuleInfo.error(
             "policy-max-downtime-gate",
             Scope.POLICY_WRITE,
-            "Setting or changing spec.maxDowntimeMs requires the MigrationStallDetection or"
-                + " MigrationDowntimeTuning feature gate.",
-            "Enable the MigrationStallDetection or MigrationDowntimeTuning feature gate in the"
-                + " KubeVirt CR, or remove spec.maxDowntimeMs."),
+            "Setting or changing spec.maxDowntimeMs requires the MigrationStallDetection feature"
+                + " gate (on main also MigrationDowntimeTuning).",
+            "Enable the MigrationStallDetection feature gate (on main: or MigrationDowntimeTuning)"
+                + " in the KubeVirt CR, or remove spec.maxDowntimeMs."),
+        release,
         List.of(STALL_DETECTION, DOWNTIME_TUNING),
         GatedField.INVALID,
         List.of(GatedField.path("spec", "maxDowntimeMs")));
   }
 
-  static Rule downtimeTuning() {
+  static Rule downtimeTuning(Release release) {
     return new GatedField(
         RuleInfo.error(
                 "policy-downtime-tuning-gate",
                 Scope.POLICY_WRITE,
                 "Setting or changing spec.experimental.downtimeTuning requires the"
-                    + " MigrationDowntimeTuning feature gate.",
+                    + " MigrationDowntimeTuning feature gate (KubeVirt main only).",
                 "Enable the MigrationDowntimeTuning feature gate in the KubeVirt CR, or remove"
                     + " spec.experimental.downtimeTuning.")
             .webhookOnly(RuleInfo.WebhookOnly.JSON_VALUE),
+        release,
         List.of(DOWNTIME_TUNING),
         GatedField.INVALID,
         List.of(GatedField.path("spec", "experimental", "downtimeTuning")));
   }
 
-  static Rule stallDetector() {
+  static Rule stallDetector(Release release) {
     return new GatedField(
         RuleInfo.error(
                 "policy-stall-detector-gate",
@@ -69,6 +96,7 @@ final class GateRules {
                 "Enable the MigrationStallDetection feature gate in the KubeVirt CR, or remove"
                     + " spec.experimental.stallDetector.")
             .webhookOnly(RuleInfo.WebhookOnly.JSON_VALUE),
+        release,
         List.of(STALL_DETECTION),
         GatedField.INVALID,
         List.of(GatedField.path("spec", "experimental", "stallDetector")));

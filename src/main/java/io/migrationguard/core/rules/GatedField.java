@@ -5,14 +5,18 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.release.Release;
+import io.migrationguard.core.schema.ReleaseSchemas;
+import io.migrationguard.core.schema.Shape;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The template of the feature-gate rules ({@link GateRules}): each of its fields, when set on
  * CREATE or changed on UPDATE ({@link GateChange}), needs one of its gates enabled in the KubeVirt
- * CR. The gates are looked up only when such a field is present, so that objects without gated
- * fields never wait on the cluster.
+ * CR, as the release judged resolves gates ({@link Release#enabled}: a gate the release does not
+ * have is off, and is not named). The gates are looked up only when such a field is present, so
+ * that objects without gated fields never wait on the cluster.
  */
 public final class GatedField extends Rule {
   /** How a gated field used without its gate is reported. */
@@ -35,19 +39,36 @@ public final class GatedField extends Rule {
                   + gates
                   + " feature gate");
 
+  private final Release release;
   private final List<String> gates;
+  private final String named;
   private final Report report;
   private final List<List<String>> fields;
+  private final Shape shape;
 
   /**
-   * A rule requiring one of {@code gates} for each path of {@code fields}; {@code info} gains the
-   * feature-gate lookup.
+   * A rule requiring one of {@code gates} (in {@code release}) for each path of {@code fields};
+   * {@code info} gains the feature-gate lookup.
    */
-  public GatedField(RuleInfo info, List<String> gates, Report report, List<List<String>> fields) {
+  public GatedField(
+      RuleInfo info,
+      Release release,
+      List<String> gates,
+      Report report,
+      List<List<String>> fields) {
     super(info.needs(Lookup.FEATURE_GATES));
+    this.release = release;
     this.gates = List.copyOf(gates);
+    List<String> known = gates.stream().filter(release::knows).toList();
+    this.named = String.join(" or ", known.isEmpty() ? gates : known);
     this.report = report;
     this.fields = List.copyOf(fields);
+    this.shape = ReleaseSchemas.of(release).shape(info.kinds().iterator().next());
+  }
+
+  /** The gates that allow the fields, in the release's terms (for messages and exports). */
+  public List<String> gates() {
+    return gates.stream().filter(release::knows).toList();
   }
 
   /** A forbidden field: {@code what} (the feature, in words) requires the gate, disabled. */
@@ -64,15 +85,15 @@ public final class GatedField extends Rule {
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
     for (List<String> field : fields) {
-      if (GateChange.setOrChanged(review, field.toArray(String[]::new))
+      if (GateChange.setOrChanged(review, shape, field.toArray(String[]::new))
           && !anyEnabled(cluster.featureGates())) {
-        report.to(out, review, field, String.join(" or ", gates));
+        report.to(out, review, field, named);
       }
     }
   }
 
-  private boolean anyEnabled(FeatureGates enabled) {
-    return gates.stream().anyMatch(enabled::enabled);
+  private boolean anyEnabled(FeatureGates listed) {
+    return gates.stream().anyMatch(gate -> release.enabled(listed, gate));
   }
 
   /** A path below the object root, e.g. {@code path("spec", "maxDowntimeMs")}. */

@@ -79,12 +79,13 @@ public final class Rules {
         new VmiNameRequired(),
         new VmiNameFormat(),
         new PriorityEnum(),
+        GateRules.priority(settings.release()),
         new PriorityRequester(settings.priorityRequesters()),
         new AddedNodeSelector(),
         new MigrationIds(),
-        GateRules.decentralized(),
+        GateRules.decentralized(settings.release()),
         new SelectorLabelMatches(),
-        new SpecImmutable(),
+        new SpecImmutable(settings.release()),
         new SelectorLabelStable(),
         new VmiMigratable(),
         new NoInflight(),
@@ -95,10 +96,10 @@ public final class Rules {
         new SelectorsUnique(),
         new SelectorsTie(),
         new SelectorsEmpty(),
-        GateRules.maxDowntime(),
-        GateRules.downtimeTuning(),
-        GateRules.stallDetector(),
+        GateRules.maxDowntime(settings.release()),
+        GateRules.downtimeTuning(settings.release()),
+        GateRules.stallDetector(settings.release()),
         new ExperimentalExclusive(),
-        new StallDetectorFactors());
+        new StallDetectorFactors(settings.release().factors()));
   }
 }

@@ -34,15 +34,20 @@ public final class JsonSchemaValidator implements SchemaValidator {
    * object).
    */
   private record Compiled(Schema schema, SchemaAcceptor fast) {
-    static Compiled of(Kind kind, Schema schema) {
-      return new Compiled(schema, SchemaAcceptor.compile(kind).orElse(null));
+    static Compiled of(ReleaseSchemas release, Kind kind, Schema schema) {
+      return new Compiled(
+          schema, SchemaAcceptor.compile(SchemaFiles.fileName(kind), release::file).orElse(null));
     }
   }
 
-  /** Loads and compiles the schemas of both kinds now (the service: no compile under load). */
-  public static JsonSchemaValidator load() {
+  /**
+   * Loads and compiles the schemas of both kinds in one release now (the service: no compile under
+   * load).
+   */
+  public static JsonSchemaValidator load(ReleaseSchemas release) {
     Map<Kind, Compiled> all = new EnumMap<>(Kind.class);
-    SchemaFiles.compile().forEach((kind, schema) -> all.put(kind, Compiled.of(kind, schema)));
+    SchemaFiles.compile(release)
+        .forEach((kind, schema) -> all.put(kind, Compiled.of(release, kind, schema)));
     return new JsonSchemaValidator(Map.copyOf(all)::get);
   }
 
@@ -51,14 +56,19 @@ public final class JsonSchemaValidator implements SchemaValidator {
    * one-file run over policies never pays for the large migration schema, a start-up cost that
    * dominates short runs).
    */
-  public static JsonSchemaValidator onDemand() {
-    return new JsonSchemaValidator(new OnDemand());
+  public static JsonSchemaValidator onDemand(ReleaseSchemas release) {
+    return new JsonSchemaValidator(new OnDemand(release));
   }
 
   /** Compiles each kind once, under one lock (networknt's registry is shared between them). */
   private static final class OnDemand implements Function<Kind, Compiled> {
     private final Map<Kind, Compiled> compiled = new EnumMap<>(Kind.class);
+    private final ReleaseSchemas release;
     private SchemaRegistry registry;
+
+    OnDemand(ReleaseSchemas release) {
+      this.release = release;
+    }
 
     @Override
     public synchronized Compiled apply(Kind kind) {
@@ -67,7 +77,7 @@ public final class JsonSchemaValidator implements SchemaValidator {
         if (registry == null) {
           registry = SchemaFiles.registry();
         }
-        c = Compiled.of(kind, SchemaFiles.compile(registry, kind));
+        c = Compiled.of(release, kind, SchemaFiles.compile(registry, release, kind));
         compiled.put(kind, c);
       }
       return c;

@@ -27,12 +27,15 @@ final class SchemaFiles {
 
   private SchemaFiles() {}
 
-  /** The compiled schema of every kind, validators built eagerly (no lazy init under load). */
-  static Map<Kind, Schema> compile() {
+  /**
+   * The compiled schema of every kind in one release, validators built eagerly (no lazy init under
+   * load).
+   */
+  static Map<Kind, Schema> compile(ReleaseSchemas release) {
     SchemaRegistry registry = registry();
     Map<Kind, Schema> schemas = new EnumMap<>(Kind.class);
     for (Kind kind : Kind.values()) {
-      schemas.put(kind, compile(registry, kind));
+      schemas.put(kind, compile(registry, release, kind));
     }
     return schemas;
   }
@@ -53,9 +56,13 @@ final class SchemaFiles {
     return SchemaRegistry.withDialect(dialect, builder -> builder.schemaRegistryConfig(config));
   }
 
-  /** The schema of one kind, its validators built. */
-  static Schema compile(SchemaRegistry registry, Kind kind) {
-    Schema schema = registry.getSchema(SchemaLocation.of(DIRECTORY + fileName(kind)));
+  /**
+   * The schema of one kind in one release, its validators built. A registry serves one release:
+   * the kind's tree is given, its {@code $ref}s to the shared files are read from the class path.
+   */
+  static Schema compile(SchemaRegistry registry, ReleaseSchemas release, Kind kind) {
+    Schema schema =
+        registry.getSchema(SchemaLocation.of(DIRECTORY + fileName(kind)), release.tree(kind));
     schema.initializeValidators();
     return schema;
   }

@@ -1,13 +1,10 @@
 package io.migrationguard.core.schema;
 
-import io.migrationguard.core.Kind;
-import java.util.EnumMap;
-import java.util.Map;
-
 /**
  * The structural view of a kind's schema, as the API server's structural schema sees it: which
  * fields an object declares (the rest are unknown and pruned), which are maps, which may be null,
- * which are Quantities. Read from the same schema files as validation, compiled once per kind. Used
+ * which are Quantities. Read from the same schema trees as validation, once per release and kind ({@link
+ * ReleaseSchemas#shape}). Used
  * before admission (dropping nulls, pruning) and by semantic equality (Quantities by value).
  */
 public final class Shape {
@@ -18,23 +15,6 @@ public final class Shape {
 
   Shape(SchemaNode node) {
     this.node = node;
-  }
-
-  /** Both kinds' shapes, compiled once when first asked for (no lock on the review path). */
-  private static final class Roots {
-    static final Map<Kind, Shape> BY_KIND = new EnumMap<>(Kind.class);
-
-    static {
-      SchemaAcceptor.Compiler compiler = new SchemaAcceptor.Compiler(SchemaAcceptor::resource);
-      for (Kind k : Kind.values()) {
-        BY_KIND.put(k, compiler.file(SchemaFiles.fileName(k)).shape());
-      }
-    }
-  }
-
-  /** The shape of a whole object of {@code kind}. */
-  public static Shape of(Kind kind) {
-    return Roots.BY_KIND.get(kind);
   }
 
   /** The shape of field {@code name} of an object of this shape, or null when it is unknown. */

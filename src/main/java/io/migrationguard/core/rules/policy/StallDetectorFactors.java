@@ -7,6 +7,7 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
+import io.migrationguard.core.release.FactorSyntax;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
@@ -15,10 +16,11 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * {@code policy-stall-detector-factors}: the four stall-detector factors are quantities KubeVirt
- * reads with three decimal places, each in its own range (KubeVirt v1.9 parity). At most one
- * finding per factor: the first problem found, in the order parse, sign, finiteness, precision,
- * range.
+ * {@code policy-stall-detector-factors}: the four stall-detector factors are numbers KubeVirt reads
+ * with three decimal places, each in its own range. How they are read is the release's ({@link
+ * FactorSyntax}): strings through Go's {@code strconv.ParseFloat} in v1.9 ({@code
+ * virtconfig.ParseFactor}), Quantities on main. At most one finding per factor: the first problem
+ * found, in the order parse, sign, finiteness, precision, range.
  */
 public final class StallDetectorFactors extends Rule {
   private static final BigDecimal ONE = BigDecimal.ONE;
@@ -29,7 +31,7 @@ public final class StallDetectorFactors extends Rule {
    * A factor and its range: {@code (low, high]} when {@code lowExclusive}, else {@code [low,
    * high]}.
    */
-  private record Factor(String name, BigDecimal low, boolean lowExclusive, BigDecimal high) {}
+  record Factor(String name, BigDecimal low, boolean lowExclusive, BigDecimal high) {}
 
   private static final List<Factor> FACTORS =
       List.of(
@@ -38,7 +40,9 @@ public final class StallDetectorFactors extends Rule {
           new Factor("patienceWindowDecayFactor", BigDecimal.ZERO, false, ONE),
           new Factor("completionTimeoutFactor", ONE, false, null));
 
-  public StallDetectorFactors() {
+  private final FactorSyntax syntax;
+
+  public StallDetectorFactors(FactorSyntax syntax) {
     super(
         RuleInfo.error(
                 "policy-stall-detector-factors",
@@ -50,6 +54,7 @@ public final class StallDetectorFactors extends Rule {
                 "its three-decimal-places check needs the exact decimal value of a Quantity, which the"
                     + " API server's quantity library of 1.30 cannot give (isInteger depends on the"
                     + " spelling: quantity('1000m').isInteger() is false)"));
+    this.syntax = syntax;
   }
 
   @Override
@@ -59,7 +64,10 @@ public final class StallDetectorFactors extends Rule {
     for (Factor factor : FACTORS) {
       JsonNode value = detector.path(factor.name());
       if (RuleHelpers.isSet(value)) {
-        String problem = problem(factor, value);
+        String problem =
+            syntax == FactorSyntax.GO_FLOAT_STRING
+                ? GoFactor.problem(value.asText(), factor.low(), factor.lowExclusive(), factor.high())
+                : problem(factor, value);
         if (problem != null) {
           out.invalid(base.child(factor.name()), value, problem);
         }

@@ -9,7 +9,9 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import io.migrationguard.core.release.Release;
 import io.migrationguard.core.rules.Semantic;
+import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.Shape;
 
 /**
@@ -19,7 +21,10 @@ import io.migrationguard.core.schema.Shape;
 public final class SpecImmutable extends Rule {
   private static final FieldPath SPEC = FieldPath.of("spec");
 
-  public SpecImmutable() {
+  /** The spec's shape in the release judged (which fields are Quantities). */
+  private final Shape spec;
+
+  public SpecImmutable(Release release) {
     super(
         RuleInfo.error(
                 "vmim-spec-immutable",
@@ -29,6 +34,7 @@ public final class SpecImmutable extends Rule {
             .webhookOnly(
                 "reports each changed leaf at its own path, entries of spec.addedNodeSelector by key; a"
                     + " policy cannot name the keys in advance"));
+    this.spec = ReleaseSchemas.of(release).shape(Kind.VMIM).field("spec");
   }
 
   @Override
@@ -41,6 +47,6 @@ public final class SpecImmutable extends Rule {
         SPEC,
         RuleHelpers.at(review.oldObject(), "spec"),
         RuleHelpers.at(review.object(), "spec"),
-        Shape.of(Kind.VMIM).field("spec"));
+        spec);
   }
 }

@@ -1,0 +1,81 @@
+package io.migrationguard.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.cli.read.Document;
+import io.migrationguard.cli.read.ManifestReader;
+import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.release.ReleaseChoice;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * {@code --kubevirt FILE}: the first KubeVirt object in the file, for its feature gates and its
+ * {@code status.observedKubeVirtVersion} (the release profile when none is named).
+ */
+final class KubeVirtFile {
+  private KubeVirtFile() {}
+
+  /** The KubeVirt object of {@code file}. */
+  static JsonNode load(String file) throws UsageException {
+    String text;
+    try {
+      text = new String(Files.readAllBytes(Path.of(file)), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UsageException("--kubevirt " + file + ": cannot read: " + Parsing.reason(e));
+    }
+    for (Document d : ManifestReader.read(file, text)) {
+      if (d.failed()) {
+        throw new UsageException(
+            "--kubevirt "
+                + file
+                + ":"
+                + d.start().line()
+                + ":"
+                + d.start().column()
+                + ": "
+                + d.error());
+      }
+      JsonNode root = d.root();
+      if ("KubeVirt".equals(root.path("kind").asText())
+          && root.path("apiVersion").asText().startsWith("kubevirt.io/")) {
+        return root;
+      }
+    }
+    throw new UsageException("--kubevirt " + file + ": no KubeVirt object (kubevirt.io) in it");
+  }
+
+  /** The gates of a loaded KubeVirt object, or none listed without one. */
+  static FeatureGates gates(JsonNode kubevirt) {
+    return kubevirt == null ? FeatureGates.defaults() : FeatureGates.fromKubeVirt(kubevirt);
+  }
+
+  /**
+   * The release profile: {@code named} ({@code --kubevirt-version}, the config file) first, else
+   * the {@code --kubevirt} file's observed version, else the newest release. A named version that
+   * names no profile is a usage error; what the file says and cannot be used is a warning on
+   * {@code err}, with the profile used instead.
+   */
+  static ReleaseChoice release(String named, String file, JsonNode kubevirt, PrintStream err)
+      throws UsageException {
+    ReleaseChoice choice;
+    if (named != null) {
+      try {
+        choice = ReleaseChoice.of(named);
+      } catch (ReleaseChoice.UnknownVersion e) {
+        throw new UsageException("--kubevirt-version: " + e.getMessage());
+      }
+    } else if (kubevirt != null) {
+      JsonNode v = kubevirt.path("status").path("observedKubeVirtVersion");
+      choice = ReleaseChoice.observed(v.isTextual() ? v.textValue() : null, "--kubevirt " + file);
+    } else {
+      choice = ReleaseChoice.newest();
+    }
+    if (choice.warning() != null) {
+      err.println("lint: " + choice.warning());
+    }
+    return choice;
+  }
+}
