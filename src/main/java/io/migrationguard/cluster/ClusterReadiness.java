@@ -1,6 +1,6 @@
 package io.migrationguard.cluster;
 
-import io.migrationguard.core.Engine;
+import io.migrationguard.webhook.config.ReleaseEngines;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.rules.Rule;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,12 +24,14 @@ import org.eclipse.microprofile.health.Readiness;
 public class ClusterReadiness implements HealthCheck {
   @Inject ClusterRuntime runtime;
   @Inject ClusterView cluster;
-  @Inject Engine engine;
+  @Inject ReleaseEngines engines;
 
   @Override
   public HealthCheckResponse call() {
+    engines.refresh();
+    ReleaseEngines.Active active = engines.active();
     String notChecked =
-        engine.rules().stream()
+        active.engine().rules().stream()
             .map(Rule::info)
             .filter(info -> !cluster.supports().containsAll(info.lookups()))
             .map(info -> info.id())
@@ -38,7 +40,9 @@ public class ClusterReadiness implements HealthCheck {
         HealthCheckResponse.named("cluster")
             .withData("mode", runtime.configured().value())
             .withData("connected", runtime.mode() == ClusterMode.ON)
-            .withData("notChecked", notChecked);
+            .withData("notChecked", notChecked)
+            .withData("kubevirtVersion", active.choice().describe())
+            .withData("kubevirtProfile", active.release().source());
     boolean ready = true;
     for (CacheState cache : runtime.caches()) {
       ready &= cache.ready();

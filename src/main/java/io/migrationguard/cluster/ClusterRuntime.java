@@ -1,5 +1,6 @@
 package io.migrationguard.cluster;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.migrationguard.core.cluster.ClusterView;
@@ -108,6 +109,18 @@ public class ClusterRuntime {
   /** ON or OFF (AUTO is resolved at start). */
   public ClusterMode mode() {
     return mode;
+  }
+
+  /** The KubeVirt CR in force from the caches, or empty (none, not synced, or lookups off). */
+  public Optional<JsonNode> kubevirt() {
+    return informers == null ? Optional.empty() : informers.kubevirt();
+  }
+
+  /** Runs {@code change} whenever a KubeVirt CR changes (never when lookups are off). */
+  public void onKubeVirtChange(Runnable change) {
+    if (informers != null) {
+      informers.onKubeVirtChange(change);
+    }
   }
 
   /** The view the rules ask: the informer view, or {@link ClusterView#none()} when off. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.List;
 import java.util.Map;
@@ -84,6 +85,30 @@ final class InformerCache implements AutoCloseable {
         notServed(),
         store.size(),
         failure == null ? null : failure.getMessage());
+  }
+
+  /**
+   * Runs {@code change} (on the informer's thread) after every add, update or delete, and for the
+   * objects already held when called on a running informer.
+   */
+  void onChange(Runnable change) {
+    informer.addEventHandler(
+        new ResourceEventHandler<GenericKubernetesResource>() {
+          @Override
+          public void onAdd(GenericKubernetesResource obj) {
+            change.run();
+          }
+
+          @Override
+          public void onUpdate(GenericKubernetesResource before, GenericKubernetesResource now) {
+            change.run();
+          }
+
+          @Override
+          public void onDelete(GenericKubernetesResource obj, boolean unknownFinalState) {
+            change.run();
+          }
+        });
   }
 
   /** Every object. Only meaningful when {@link #fresh()}. */

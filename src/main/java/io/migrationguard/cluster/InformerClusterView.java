@@ -56,6 +56,19 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
     this.lookupTimeout = timeout;
   }
 
+  /**
+   * The KubeVirt CR in force as the cache holds it (the one {@link KubeVirtChoice} picks), or empty
+   * when there is none or the cache has not synced.
+   */
+  public Optional<JsonNode> kubevirt() {
+    return kubevirts.fresh() ? KubeVirtChoice.pick(kubevirts.all()) : Optional.empty();
+  }
+
+  /** Runs {@code change} on the informer's thread whenever a KubeVirt CR changes. */
+  public void onKubeVirtChange(Runnable change) {
+    kubevirts.onChange(change);
+  }
+
   /** Creates the view and starts its informers in the background (this does not block). */
   public static InformerClusterView start(
       KubernetesClient client, ObjectMapper mapper, InflightRegistry inflight, Duration timeout) {

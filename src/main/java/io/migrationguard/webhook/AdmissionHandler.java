@@ -3,6 +3,7 @@ package io.migrationguard.webhook;
 import io.migrationguard.cluster.ReviewGate;
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.Engine;
+import io.migrationguard.webhook.config.ReleaseEngines;
 import io.migrationguard.webhook.review.AdmissionRequest;
 import io.migrationguard.webhook.review.AdmissionResponse;
 import io.migrationguard.webhook.review.AdmissionResponses;
@@ -33,7 +34,7 @@ import org.jboss.logging.Logger;
 public class AdmissionHandler {
   private static final Logger LOG = Logger.getLogger(AdmissionHandler.class);
 
-  @Inject Engine engine;
+  @Inject ReleaseEngines engines;
   @Inject ReviewGate gate;
   @Inject AdmissionReviews reviews;
   @Inject AdmissionMetrics metrics;
@@ -100,7 +101,7 @@ public class AdmissionHandler {
   private HttpReply answer(Webhook webhook, AdmissionRequest request, Judged judged, long start) {
     long nanos = System.nanoTime() - start;
     metrics.review(webhook, request, judged.response(), judged.denyingRules(), nanos);
-    reviewLog.review(webhook, request, judged.response(), judged.rules(), nanos);
+    reviewLog.review(webhook, request, judged.response(), judged.rules(), judged.profile(), nanos);
     return new HttpReply(200, reviews.response(request, judged.response()));
   }
 
@@ -135,9 +136,13 @@ public class AdmissionHandler {
 
   private Judged judge(
       Webhook webhook, Dispatch.Ours ours, AdmissionRequest request, boolean onWorker) {
+    // One profile from start to end of the review, even if the KubeVirt CR changes meanwhile.
+    ReleaseEngines.Active active = engines.active();
+    Engine engine = active.engine();
+    String profile = active.release().name();
     if (webhook == Webhook.MUTATE) {
       return new Judged(
-          AdmissionResponses.mutation(engine.mutate(ours.review())), Set.of(), Set.of());
+          AdmissionResponses.mutation(engine.mutate(ours.review())), Set.of(), Set.of(), profile);
     }
     // Through the gate: racing duplicates are serialized, admitted objects count as in the
     // cluster until the informer sees them, and the review's lookups share one timeout.
@@ -149,15 +154,23 @@ public class AdmissionHandler {
             onWorker);
     AdmissionResponse v = AdmissionResponses.validation(ours.kind(), ours.name(), d);
     if (d.findings().isEmpty()) {
-      return new Judged(v, Set.of(), Set.of());
+      return new Judged(v, Set.of(), Set.of(), profile);
     }
     return new Judged(
-        v, AdmissionResponses.ruleIds(d.findings()), AdmissionResponses.ruleIds(d.errors()));
+        v,
+        AdmissionResponses.ruleIds(d.findings()),
+        AdmissionResponses.ruleIds(d.errors()),
+        profile);
   }
 
   /**
    * A review judged: the response it gets, with the rule ids that reported anything and those that
    * denied (for metrics and the review log, which the response does not carry).
    */
-  private record Judged(AdmissionResponse response, Set<String> rules, Set<String> denyingRules) {}
+  private record Judged(
+      AdmissionResponse response, Set<String> rules, Set<String> denyingRules, String profile) {
+    Judged(AdmissionResponse response, Set<String> rules, Set<String> denyingRules) {
+      this(response, rules, denyingRules, null);
+    }
+  }
 }

@@ -27,7 +27,12 @@ public class ReviewLog {
   private final JsonFactory json = new JsonFactory();
 
   public void review(
-      Webhook webhook, AdmissionRequest r, AdmissionResponse v, Set<String> rules, long nanos) {
+      Webhook webhook,
+      AdmissionRequest r,
+      AdmissionResponse v,
+      Set<String> rules,
+      String kubevirtVersion,
+      long nanos) {
     if (!LOG.isInfoEnabled()) {
       return;
     }
@@ -55,6 +60,9 @@ public class ReviewLog {
       }
       g.writeEndArray();
       g.writeBooleanField("patched", !v.patch().isEmpty());
+      if (kubevirtVersion != null) {
+        g.writeStringField("kubevirtVersion", kubevirtVersion);
+      }
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringWriter does not fail

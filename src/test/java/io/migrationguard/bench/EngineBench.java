@@ -60,7 +60,7 @@ public class EngineBench {
     vmimUpdateNew = update.at("/request/object");
     vmimUpdateOld = update.at("/request/oldObject");
     admission = Engine.standard(Settings.defaults());
-    schema = JsonSchemaValidator.load();
+    schema = JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
     cluster = new InMemoryClusterView();
   }
 

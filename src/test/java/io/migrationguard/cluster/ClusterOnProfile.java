@@ -7,6 +7,14 @@ import java.util.Map;
 public class ClusterOnProfile implements QuarkusTestProfile {
   @Override
   public Map<String, String> getConfigOverrides() {
-    return Map.of("migration-guard.cluster", "on", "migration-guard.cluster.lookup-timeout", "2s");
+    // Judged for KubeVirt main, as the cluster tests were written (ReleaseFollowingTest follows
+    // the KubeVirt CR's version instead).
+    return Map.of(
+        "migration-guard.cluster",
+        "on",
+        "migration-guard.cluster.lookup-timeout",
+        "2s",
+        "migration-guard.kubevirt-version",
+        "main");
   }
 }

@@ -42,7 +42,8 @@ class ClusterRulesTest {
   @Inject ClusterView view;
   @Inject ClusterRuntime runtime;
 
-  private final Engine engine = Engine.standard(Settings.defaults());
+  private final Engine engine =
+      Engine.standard(Settings.defaults().forRelease(io.migrationguard.core.release.Releases.MAIN));
   private KubernetesClient client;
 
   @BeforeEach
@@ -155,12 +156,12 @@ class ClusterRulesTest {
         .putArray("disabledFeatureGates")
         .add("DecentralizedLiveMigration");
     create(client, ApiResource.KUBEVIRT, kv);
-    Await.until("gates read", () -> view.featureGates().enabled("MigrationStallDetection"));
+    Await.until("gates read", () -> io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
     assertTrue(judge(Reviews.policyCreate(tuned)).allowed());
     assertEquals(
         "vmim-decentralized-gate", errorRules(judge(Reviews.vmimSend(NS, "g-2", "vm-gate-2"))));
     Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
-    Await.until("defaults again", () -> !view.featureGates().enabled("MigrationStallDetection"));
+    Await.until("defaults again", () -> !io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
   }
 
   @Test

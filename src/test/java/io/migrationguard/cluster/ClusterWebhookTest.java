@@ -165,10 +165,10 @@ class ClusterWebhookTest {
         client,
         ApiResource.KUBEVIRT,
         Fixtures.kubevirt("kubevirt", "kubevirt", "MigrationDowntimeTuning"));
-    Await.until("gate read", () -> view.featureGates().enabled("MigrationDowntimeTuning"));
+    Await.until("gate read", () -> io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationDowntimeTuning"));
     allowed(wire.validate(tuned, true));
     Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
-    Await.until("defaults", () -> !view.featureGates().enabled("MigrationDowntimeTuning"));
+    Await.until("defaults", () -> !io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationDowntimeTuning"));
   }
 
   /**

@@ -78,15 +78,15 @@ class InformerClusterViewTest {
 
   @Test
   void featureGatesComeFromTheKubeVirtCr() {
-    assertFalse(view.featureGates().enabled("MigrationStallDetection"));
+    assertFalse(io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
     create(
         client,
         ApiResource.KUBEVIRT,
         Fixtures.kubevirt("kubevirt", "kubevirt", "MigrationStallDetection"));
-    Await.until("gate on", () -> view.featureGates().enabled("MigrationStallDetection"));
-    assertTrue(view.featureGates().enabled("DecentralizedLiveMigration"));
+    Await.until("gate on", () -> io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
+    assertTrue(io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "DecentralizedLiveMigration"));
     Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
-    Await.until("gate off", () -> !view.featureGates().enabled("MigrationStallDetection"));
+    Await.until("gate off", () -> !io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
   }
 
   @Test

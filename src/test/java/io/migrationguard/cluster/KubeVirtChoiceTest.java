@@ -24,8 +24,8 @@ class KubeVirtChoiceTest {
   @Test
   void noCrGivesTheDefaults() {
     assertTrue(KubeVirtChoice.pick(List.of()).isEmpty());
-    assertTrue(KubeVirtChoice.gates(List.of()).enabled("DecentralizedLiveMigration"));
-    assertFalse(KubeVirtChoice.gates(List.of()).enabled("MigrationStallDetection"));
+    assertTrue(io.migrationguard.core.release.Releases.MAIN.enabled(KubeVirtChoice.gates(List.of()), "DecentralizedLiveMigration"));
+    assertFalse(io.migrationguard.core.release.Releases.MAIN.enabled(KubeVirtChoice.gates(List.of()), "MigrationStallDetection"));
   }
 
   @Test
@@ -33,8 +33,8 @@ class KubeVirtChoiceTest {
     var old = kv("a", "2024-01-01T00:00:00Z", "2025-01-01T00:00:00Z", "MigrationStallDetection");
     var live = kv("b", "2025-06-01T00:00:00Z", null, "MigrationDowntimeTuning");
     var gates = KubeVirtChoice.gates(List.of(old, live));
-    assertTrue(gates.enabled("MigrationDowntimeTuning"));
-    assertFalse(gates.enabled("MigrationStallDetection"));
+    assertTrue(io.migrationguard.core.release.Releases.MAIN.enabled(gates, "MigrationDowntimeTuning"));
+    assertFalse(io.migrationguard.core.release.Releases.MAIN.enabled(gates, "MigrationStallDetection"));
   }
 
   @Test

@@ -8,6 +8,8 @@ import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.Settings;
+import io.migrationguard.core.release.Releases;
+import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.model.Finding;
@@ -51,7 +53,8 @@ public final class ExportedChecks {
    * of a cluster-scoped object, cleared), which no policy can see.
    */
   public static List<String> engine(Review review, List<Finding> findings, String rule) {
-    List<Finding> apiServer = BeforeAdmission.prepare(review).changes();
+    List<Finding> apiServer =
+        BeforeAdmission.prepare(ReleaseSchemas.of(Releases.NEWEST), review).changes();
     List<String> out = new ArrayList<>();
     for (Finding f : findings) {
       if (f.rule().equals(rule) && !apiServer.contains(f)) {
@@ -69,8 +72,10 @@ public final class ExportedChecks {
    */
   public static List<String> policies(
       Settings settings, Review review, FeatureGates gates, String rule) {
-    Review judged = BeforeAdmission.statusForSchema(BeforeAdmission.prepare(review).review());
-    Review view = BeforeAdmission.prune(BeforeAdmission.mainResourceStatus(judged));
+    ReleaseSchemas schemas = ReleaseSchemas.of(settings.release());
+    Review judged =
+        BeforeAdmission.statusForSchema(BeforeAdmission.prepare(schemas, review).review());
+    Review view = BeforeAdmission.prune(schemas, BeforeAdmission.mainResourceStatus(judged));
     PolicyEvaluator.Request request =
         new PolicyEvaluator.Request(
             view.kind(),

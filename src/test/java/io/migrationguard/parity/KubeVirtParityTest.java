@@ -14,6 +14,12 @@ import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.release.Release;
+import io.migrationguard.core.release.ReleaseChoice;
+import io.migrationguard.webhook.config.ReleaseEngines;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.webhook.support.Https;
@@ -68,6 +74,11 @@ class KubeVirtParityTest {
 
   @InjectTlsDir TlsDir tls;
 
+  @Inject ReleaseEngines engines;
+
+  /** One engine per profile (compiling a profile's schemas is not cheap). */
+  private static final Map<Release, Engine> ENGINES = new ConcurrentHashMap<>();
+
   @TempDir Path tmp;
 
   static Stream<Vector> vectors() {
@@ -93,7 +104,9 @@ class KubeVirtParityTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("vectors")
   void engine(Vector v) {
-    Engine engine = Engine.standard(Settings.defaults());
+    Engine engine =
+        ENGINES.computeIfAbsent(
+            v.release(), r -> Engine.standard(Settings.defaults().forRelease(r)));
     if (v.mutate()) {
       Decision d = engine.mutate(v.review());
       assertEquals(v.patch(), JsonPatches.toJson(d.patch()), v + ": patch");
@@ -109,10 +122,19 @@ class KubeVirtParityTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("vectors")
   void webhook(Vector v) throws IOException {
-    if (!v.defaultCluster()) {
+    if (!v.webhookCanJudge()) {
       return;
     }
-    JsonNode answer = post(v);
+    // The service's profile switch (what the informer does when the KubeVirt CR is upgraded),
+    // then back to the configured one for the other tests of this application.
+    JsonNode answer;
+    ReleaseEngines.Active configured = engines.active();
+    engines.use(ReleaseChoice.of(v.kubevirtVersion()));
+    try {
+      answer = post(v);
+    } finally {
+      engines.use(configured.choice());
+    }
     JsonNode response = answer.path("response");
     if (v.mutate()) {
       assertTrue(response.path("allowed").asBoolean(), v + ": /mutate never denies");
@@ -137,10 +159,12 @@ class KubeVirtParityTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("vectors")
   void lint(Vector v) throws IOException {
-    if (v.needsVmis() || v.fieldValidation() == FieldValidation.IGNORE) {
+    if (v.vmisDecide() || v.fieldValidation() == FieldValidation.IGNORE) {
       return;
     }
-    List<String> args = new ArrayList<>(List.of("-o", "json", "--show-patch"));
+    List<String> args =
+        new ArrayList<>(
+            List.of("-o", "json", "--show-patch", "--kubevirt-version", v.kubevirtVersion()));
     if (v.fieldValidation() == FieldValidation.STRICT) {
       args.add("--strict");
     }

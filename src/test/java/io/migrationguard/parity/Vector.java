@@ -1,5 +1,7 @@
 package io.migrationguard.parity;
 
+import io.migrationguard.core.release.Release;
+import io.migrationguard.core.release.ReleaseChoice;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
@@ -31,7 +33,9 @@ record Vector(
     TreeSet<String> errors,
     TreeSet<String> warnings,
     JsonNode patch,
-    String difference) {
+    String difference,
+    String kubevirtVersion,
+    boolean releaseCorpus) {
 
   static final String DIR = "src/test/resources/parity/kubevirt";
 
@@ -40,17 +44,34 @@ record Vector(
     return file + ": " + name;
   }
 
+  /**
+   * Every vector: the main corpus ({@code parity/kubevirt/}, judged as KubeVirt main, whose tests
+   * it was taken from) and the release corpora ({@code parity/releases/<profile>.yaml}, each file
+   * judged with the profile its {@code kubevirtVersion} names).
+   */
   static List<Vector> all() {
     List<Vector> out = new ArrayList<>();
     for (Path f : CaseFiles.list("parity/kubevirt")) {
       for (JsonNode v : CaseFiles.read(f).path("vectors")) {
-        out.add(of(f.getFileName().toString(), v));
+        out.add(of(f.getFileName().toString(), v, "main", false));
+      }
+    }
+    for (Path f : CaseFiles.list("parity/releases")) {
+      JsonNode doc = CaseFiles.read(f);
+      String version = doc.path("kubevirtVersion").asText();
+      for (JsonNode v : doc.path("vectors")) {
+        out.add(of(f.getFileName().toString(), v, version, true));
       }
     }
     return out;
   }
 
-  private static Vector of(String file, JsonNode v) {
+  /** The release profile this vector is judged with. */
+  Release release() {
+    return ReleaseChoice.of(kubevirtVersion).release();
+  }
+
+  private static Vector of(String file, JsonNode v, String kubevirtVersion, boolean release) {
     JsonNode expect = v.path("expect");
     return new Vector(
         file,
@@ -67,7 +88,9 @@ record Vector(
         strings(expect.path("errors")),
         strings(expect.path("warnings")),
         expect.get("patch"),
-        v.hasNonNull("difference") ? v.get("difference").asText() : null);
+        v.hasNonNull("difference") ? v.get("difference").asText() : null,
+        kubevirtVersion,
+        release);
   }
 
   Kind kind() {
@@ -93,6 +116,51 @@ record Vector(
   /** Whether the cluster is the default one: no objects, feature gates at their defaults. */
   boolean defaultCluster() {
     return cluster == null || cluster.isEmpty();
+  }
+
+  /**
+   * Whether the verdict may depend on the cluster's VMIs (which only the engine's in-memory view
+   * can look up): in the release corpora, unless a VMI is not running or not migratable, it is
+   * given only so the engine finds it, and the verdict does not depend on it.
+   */
+  boolean vmisDecide() {
+    return needsVmis() && (!releaseCorpus || !vmisRunningAndMigratable());
+  }
+
+  /** Whether every VMI of the cluster is running and has no {@code LiveMigratable=False}. */
+  private boolean vmisRunningAndMigratable() {
+    for (JsonNode vmi : cluster.path("vmis")) {
+      if (!vmi.at("/status/phase").asText().equals("Running")) {
+        return false;
+      }
+      for (JsonNode c : vmi.at("/status/conditions")) {
+        if (c.path("type").asText().equals("LiveMigratable")
+            && c.path("status").asText().equals("False")) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the webhook without a cluster judges this vector as its cluster would: the default
+   * cluster, or in the release corpora one that holds only the (running) VMI.
+   */
+  boolean webhookCanJudge() {
+    if (defaultCluster()) {
+      return true;
+    }
+    if (!releaseCorpus || vmisDecide()) {
+      return false;
+    }
+    java.util.Iterator<String> names = cluster.fieldNames();
+    while (names.hasNext()) {
+      if (!names.next().equals("vmis")) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static TreeSet<String> strings(JsonNode array) {

@@ -52,7 +52,7 @@ public class HandlerBench {
     Path payloads = Path.of(System.getProperty("payloads", "bench/payloads"));
     body = Files.readAllBytes(payloads.resolve(payload));
     handler = new AdmissionHandler();
-    handler.engine = Engine.standard(Settings.defaults());
+    handler.engines = io.migrationguard.webhook.config.ReleaseEngines.fixed(Engine.standard(Settings.defaults()));
     handler.gate =
         new ReviewGate(
             ClusterView::none, new InflightRegistry(Duration.ofSeconds(10)), Duration.ofSeconds(2));

@@ -1,6 +1,5 @@
 package io.migrationguard.webhook.config;
 
-import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.rules.Rules;
@@ -60,13 +59,6 @@ public class WebhookBeans {
     ids.add(BeforeAdmission.DEPRECATED_VERSION);
     ids.add(BeforeAdmission.DROPPED_NULL);
     return ids;
-  }
-
-  @Produces
-  @Singleton
-  @Startup // load schemas and rules before the first review, not during it
-  Engine admission(Settings settings) {
-    return Engine.standard(settings);
   }
 
   @Produces

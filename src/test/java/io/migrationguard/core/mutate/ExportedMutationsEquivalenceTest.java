@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Engine;
+import io.migrationguard.core.Settings;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.export.ExportOptions;
@@ -41,7 +42,7 @@ class ExportedMutationsEquivalenceTest {
   void sameObjectAsTheEnginesPatch(MutationCase c) {
     Review review = c.review(c.object());
     // The patch applies to the object as the API server holds it (nulls dropped, unknown pruned).
-    JsonNode held = Engine.apiServerView(review).object();
+    JsonNode held = Engine.standard(Settings.defaults()).apiServerView(review).object();
     // The engine with the exported defaulters, all of them, as the policies apply them all.
     Engine engine =
         new Engine(

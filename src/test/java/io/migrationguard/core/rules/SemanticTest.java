@@ -69,7 +69,7 @@ class SemanticTest {
         FieldPath.of("spec"),
         json("{'vmiName':'x','addedNodeSelector':{'k':'1'},'l':[1,2],'priority':'y'}"),
         json("{'vmiName':'z','addedNodeSelector':{'k':'2','new':'3'},'l':[1]}"),
-        Shape.of(Kind.VMIM).field("spec"));
+        io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN).shape(Kind.VMIM).field("spec"));
     assertEquals(
         List.of(
             "spec.vmiName: Invalid value: \"z\": field is immutable",
@@ -92,7 +92,7 @@ class SemanticTest {
 
   @Test
   void quantitiesCompareByValueWhereTheSchemaSaysQuantity() {
-    Shape stall = Shape.of(Kind.POLICY).at("spec", "experimental", "stallDetector");
+    Shape stall = io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN).shape(Kind.POLICY).at("spec", "experimental", "stallDetector");
     JsonNode a = json("{'ewmaAlpha':'0.5','completionTimeoutFactor':2}");
     JsonNode b = json("{'ewmaAlpha':'500m','completionTimeoutFactor':'2'}");
     assertTrue(Semantic.equal(a, b, stall));
@@ -101,7 +101,7 @@ class SemanticTest {
     assertFalse(Semantic.equal(a, b));
     assertFalse(
         Semantic.equal(
-            json("{'vmiName':'1'}"), json("{'vmiName':'1.0'}"), Shape.of(Kind.VMIM).field("spec")));
+            json("{'vmiName':'1'}"), json("{'vmiName':'1.0'}"), io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN).shape(Kind.VMIM).field("spec")));
   }
 
   /**

@@ -127,7 +127,7 @@ class HostileInputTest {
       spec.put("f" + i, i);
     }
     SchemaValidator.Result result =
-        guarded(() -> JsonSchemaValidator.load().check(Kind.VMIM, vmim, FieldValidation.WARN));
+        guarded(() -> JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN)).check(Kind.VMIM, vmim, FieldValidation.WARN));
     List<Finding> findings = result.findings();
     assertEquals(BoundedErrors.CAPACITY, findings.size());
     assertEquals(0, result.omittedErrors());

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
  */
 class SchemaAcceptorTest {
   private static final int CASES_PER_SAMPLE = 12_000;
-  private static final Map<Kind, Schema> NETWORKNT = SchemaFiles.compile();
+  private static final Map<Kind, Schema> NETWORKNT = SchemaFiles.compile(ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
 
   private static final List<String> SAMPLES =
       List.of(
@@ -176,9 +176,9 @@ class SchemaAcceptorTest {
    */
   @Test
   void theEnginesShortcutsChangeNoDecision() {
-    JsonSchemaValidator schema = JsonSchemaValidator.load();
+    JsonSchemaValidator schema = JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
     SchemaValidator noShortcut = schema::validate; // accepts() is false: every walk is made
-    Settings settings = Settings.defaults();
+    Settings settings = Settings.defaults().forRelease(io.migrationguard.core.release.Releases.MAIN);
     Engine fast = new Engine(schema, Rules.catalogue(settings), Defaulters.all(), settings);
     Engine slow = new Engine(noShortcut, Rules.catalogue(settings), Defaulters.all(), settings);
     SplittableRandom random = new SplittableRandom(20261201L);

@@ -16,7 +16,7 @@ import java.util.List;
 
 /** Shared fixtures of the schema tests: one compiled validator, samples, JSON tweaks. */
 final class SchemaFixtures {
-  static final JsonSchemaValidator VALIDATOR = JsonSchemaValidator.load();
+  static final JsonSchemaValidator VALIDATOR = JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
   static final ObjectMapper JSON = new ObjectMapper();
   private static final YAMLMapper YAML = new YAMLMapper();
 

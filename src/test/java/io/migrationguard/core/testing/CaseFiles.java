@@ -94,7 +94,12 @@ public final class CaseFiles {
                       .orElseThrow();
               configured.put(kind, (ObjectNode) e.getValue());
             });
-    return new Settings(requesters, configured);
+    io.migrationguard.core.release.Release release =
+        node.has("kubevirtVersion")
+            ? io.migrationguard.core.release.ReleaseChoice.of(node.get("kubevirtVersion").asText())
+                .release()
+            : defaults.release();
+    return new Settings(requesters, configured).forRelease(release);
   }
 
   /**
