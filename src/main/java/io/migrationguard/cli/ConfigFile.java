@@ -75,7 +75,9 @@ record ConfigFile(List<String> excludes, List<String> disabled, String kubevirtV
                 + shown
                 + ": unknown key "
                 + e.getKey()
-                + (near == null ? " (known: exclude, disable, kubevirtVersion)" : ": did you mean " + near + "?"));
+                + (near == null
+                    ? " (known: exclude, disable, kubevirtVersion)"
+                    : ": did you mean " + near + "?"));
       }
     }
     JsonNode version = root.get("kubevirtVersion");

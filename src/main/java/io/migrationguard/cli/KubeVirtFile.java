@@ -55,8 +55,8 @@ final class KubeVirtFile {
   /**
    * The release profile: {@code named} ({@code --kubevirt-version}, the config file) first, else
    * the {@code --kubevirt} file's observed version, else the newest release. A named version that
-   * names no profile is a usage error; what the file says and cannot be used is a warning on
-   * {@code err}, with the profile used instead.
+   * names no profile is a usage error; what the file says and cannot be used is a warning on {@code
+   * err}, with the profile used instead.
    */
   static ReleaseChoice release(String named, String file, JsonNode kubevirt, PrintStream err)
       throws UsageException {

@@ -1,12 +1,12 @@
 package io.migrationguard.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.cli.LintOptions.OutputSpec;
 import io.migrationguard.cli.output.ReportContext;
 import io.migrationguard.cli.output.RuleDoc;
 import io.migrationguard.cli.output.TextReport;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Rules;
@@ -99,8 +99,7 @@ public final class Lint {
     }
     JsonNode kubevirt = o.kubevirt() == null ? null : KubeVirtFile.load(o.kubevirt());
     ReleaseChoice release = KubeVirtFile.release(o.kubevirtVersion(), o.kubevirt(), kubevirt, err);
-    Settings settings =
-        Settings.defaults().disabling(o.disabled()).forRelease(release.release());
+    Settings settings = Settings.defaults().disabling(o.disabled()).forRelease(release.release());
     if (o.listRules()) {
       RuleList.print(docs, o.outputs().get(0).format(), out);
       return OK;

@@ -44,7 +44,16 @@ public record Summary(
   /** These totals, judged for {@code choice}. */
   public Summary judgedFor(ReleaseChoice choice) {
     return new Summary(
-        files, resources, valid, invalid, errors, skipped, warnings, notChecked, notObjects, choice);
+        files,
+        resources,
+        valid,
+        invalid,
+        errors,
+        skipped,
+        warnings,
+        notChecked,
+        notObjects,
+        choice);
   }
 
   /** The kubeconform summary line (kubeconform pluralises only above one). */

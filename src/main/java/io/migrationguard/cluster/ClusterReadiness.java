@@ -1,8 +1,8 @@
 package io.migrationguard.cluster;
 
-import io.migrationguard.webhook.config.ReleaseEngines;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.webhook.config.ReleaseEngines;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.stream.Collectors;

@@ -16,7 +16,8 @@ import java.util.Set;
  *     may be empty
  * @param disabledRules ids of rules that are not run (and of the API server step's warnings that
  *     are not reported); see {@link io.migrationguard.core.rules.Rules#checkDisabled}
- * @param release the KubeVirt release profile the rules and schemas follow (docs/kubevirt-versions.md)
+ * @param release the KubeVirt release profile the rules and schemas follow
+ *     (docs/kubevirt-versions.md)
  */
 public record Settings(
     Set<String> priorityRequesters,
@@ -60,7 +61,9 @@ public record Settings(
     return new Settings(priorityRequesters, configuredDefaults, all, release);
   }
 
-  /** Defaults: KubeVirt's controller may set priority; no configured defaults; the newest release. */
+  /**
+   * Defaults: KubeVirt's controller may set priority; no configured defaults; the newest release.
+   */
   public static Settings defaults() {
     return new Settings(Set.of(KUBEVIRT_CONTROLLER), Map.of());
   }

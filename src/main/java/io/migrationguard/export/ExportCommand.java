@@ -12,9 +12,9 @@ import java.util.Set;
 
 /**
  * {@code export admission-policies [-o FILE] [--kubernetes-version V] [--kubevirt-version V]
- * [--kubevirt-namespace NS] [--param-not-found Deny|Allow]}: the stateless rules as ValidatingAdmissionPolicies and the
- * defaulters as MutatingAdmissionPolicies, written to FILE or standard output. Arguments in, exit
- * code out, no Quarkus boot.
+ * [--kubevirt-namespace NS] [--param-not-found Deny|Allow]}: the stateless rules as
+ * ValidatingAdmissionPolicies and the defaulters as MutatingAdmissionPolicies, written to FILE or
+ * standard output. Arguments in, exit code out, no Quarkus boot.
  */
 public final class ExportCommand {
   static final int USAGE = 2;

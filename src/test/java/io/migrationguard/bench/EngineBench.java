@@ -13,7 +13,9 @@ import io.migrationguard.core.cluster.InMemoryClusterView;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
+import io.migrationguard.core.release.Releases;
 import io.migrationguard.core.schema.JsonSchemaValidator;
+import io.migrationguard.core.schema.ReleaseSchemas;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +62,7 @@ public class EngineBench {
     vmimUpdateNew = update.at("/request/object");
     vmimUpdateOld = update.at("/request/oldObject");
     admission = Engine.standard(Settings.defaults());
-    schema = JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
+    schema = JsonSchemaValidator.load(ReleaseSchemas.of(Releases.MAIN));
     cluster = new InMemoryClusterView();
   }
 

@@ -19,7 +19,8 @@ class LintExitCodeTest {
   void cleanIsZero() {
     LintHarness.Result r = LintHarness.run(D + "clean");
     assertEquals(0, r.code(), r.out() + r.err());
-    assertTrue(r.out().endsWith("Valid: 2, Invalid: 0, Errors: 0, Skipped: 1 - KubeVirt v1.9\n"), r.out());
+    assertTrue(
+        r.out().endsWith("Valid: 2, Invalid: 0, Errors: 0, Skipped: 1 - KubeVirt v1.9\n"), r.out());
     assertEquals("", r.err());
   }
 

@@ -13,6 +13,7 @@ import io.migrationguard.core.Review;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.release.Releases;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
@@ -42,8 +43,7 @@ class ClusterRulesTest {
   @Inject ClusterView view;
   @Inject ClusterRuntime runtime;
 
-  private final Engine engine =
-      Engine.standard(Settings.defaults().forRelease(io.migrationguard.core.release.Releases.MAIN));
+  private final Engine engine = Engine.standard(Settings.defaults().forRelease(Releases.MAIN));
   private KubernetesClient client;
 
   @BeforeEach
@@ -156,12 +156,15 @@ class ClusterRulesTest {
         .putArray("disabledFeatureGates")
         .add("DecentralizedLiveMigration");
     create(client, ApiResource.KUBEVIRT, kv);
-    Await.until("gates read", () -> io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
+    Await.until(
+        "gates read", () -> Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
     assertTrue(judge(Reviews.policyCreate(tuned)).allowed());
     assertEquals(
         "vmim-decentralized-gate", errorRules(judge(Reviews.vmimSend(NS, "g-2", "vm-gate-2"))));
     Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
-    Await.until("defaults again", () -> !io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
+    Await.until(
+        "defaults again",
+        () -> !Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
   }
 
   @Test

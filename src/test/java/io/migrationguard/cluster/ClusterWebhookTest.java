@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.release.Releases;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -165,10 +166,12 @@ class ClusterWebhookTest {
         client,
         ApiResource.KUBEVIRT,
         Fixtures.kubevirt("kubevirt", "kubevirt", "MigrationDowntimeTuning"));
-    Await.until("gate read", () -> io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationDowntimeTuning"));
+    Await.until(
+        "gate read", () -> Releases.MAIN.enabled(view.featureGates(), "MigrationDowntimeTuning"));
     allowed(wire.validate(tuned, true));
     Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
-    Await.until("defaults", () -> !io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationDowntimeTuning"));
+    Await.until(
+        "defaults", () -> !Releases.MAIN.enabled(view.featureGates(), "MigrationDowntimeTuning"));
   }
 
   /**

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.release.Releases;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
@@ -78,15 +79,17 @@ class InformerClusterViewTest {
 
   @Test
   void featureGatesComeFromTheKubeVirtCr() {
-    assertFalse(io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
+    assertFalse(Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
     create(
         client,
         ApiResource.KUBEVIRT,
         Fixtures.kubevirt("kubevirt", "kubevirt", "MigrationStallDetection"));
-    Await.until("gate on", () -> io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
-    assertTrue(io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "DecentralizedLiveMigration"));
+    Await.until(
+        "gate on", () -> Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
+    assertTrue(Releases.MAIN.enabled(view.featureGates(), "DecentralizedLiveMigration"));
     Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
-    Await.until("gate off", () -> !io.migrationguard.core.release.Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
+    Await.until(
+        "gate off", () -> !Releases.MAIN.enabled(view.featureGates(), "MigrationStallDetection"));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.release.Releases;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +25,9 @@ class KubeVirtChoiceTest {
   @Test
   void noCrGivesTheDefaults() {
     assertTrue(KubeVirtChoice.pick(List.of()).isEmpty());
-    assertTrue(io.migrationguard.core.release.Releases.MAIN.enabled(KubeVirtChoice.gates(List.of()), "DecentralizedLiveMigration"));
-    assertFalse(io.migrationguard.core.release.Releases.MAIN.enabled(KubeVirtChoice.gates(List.of()), "MigrationStallDetection"));
+    assertTrue(
+        Releases.MAIN.enabled(KubeVirtChoice.gates(List.of()), "DecentralizedLiveMigration"));
+    assertFalse(Releases.MAIN.enabled(KubeVirtChoice.gates(List.of()), "MigrationStallDetection"));
   }
 
   @Test
@@ -33,8 +35,8 @@ class KubeVirtChoiceTest {
     var old = kv("a", "2024-01-01T00:00:00Z", "2025-01-01T00:00:00Z", "MigrationStallDetection");
     var live = kv("b", "2025-06-01T00:00:00Z", null, "MigrationDowntimeTuning");
     var gates = KubeVirtChoice.gates(List.of(old, live));
-    assertTrue(io.migrationguard.core.release.Releases.MAIN.enabled(gates, "MigrationDowntimeTuning"));
-    assertFalse(io.migrationguard.core.release.Releases.MAIN.enabled(gates, "MigrationStallDetection"));
+    assertTrue(Releases.MAIN.enabled(gates, "MigrationDowntimeTuning"));
+    assertFalse(Releases.MAIN.enabled(gates, "MigrationStallDetection"));
   }
 
   @Test

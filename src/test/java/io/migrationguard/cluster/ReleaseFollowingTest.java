@@ -97,14 +97,16 @@ class ReleaseFollowingTest {
   private static Review priorityReview(String name) {
     ObjectNode vmim = Fixtures.vmim(NS, name, "web", null, false);
     ((ObjectNode) vmim.get("spec")).put("priority", "system-critical");
-    return new Review(Kind.VMIM, Operation.CREATE, vmim, null, NS, CONTROLLER, FieldValidation.STRICT);
+    return new Review(
+        Kind.VMIM, Operation.CREATE, vmim, null, NS, CONTROLLER, FieldValidation.STRICT);
   }
 
   private JsonNode readiness() {
     String body =
         Https.given(base, tls.caCertificate()).get("/q/health/ready").then().extract().asString();
     try {
-      for (JsonNode check : new com.fasterxml.jackson.databind.ObjectMapper().readTree(body).path("checks")) {
+      for (JsonNode check :
+          new com.fasterxml.jackson.databind.ObjectMapper().readTree(body).path("checks")) {
         if (check.path("name").asText().equals("cluster")) {
           return check.path("data");
         }

@@ -125,4 +125,21 @@ class AdmissionPoliciesExportTest {
     }
     assertEquals(0, run("admission-policies", "--help").code());
   }
+
+  @org.junit.jupiter.api.Test
+  void theKubeVirtReleaseChoosesTheGateChecks() {
+    PackagedExport.Run v18 = run("admission-policies", "--kubevirt-version", "v1.8.4");
+    assertEquals(0, v18.code(), v18.err());
+    assertTrue(
+        v18.out().contains("# KubeVirt release profile: v1.8 (v1.8.0"),
+        v18.out().lines().limit(3).toList().toString());
+    // v1.8 reads only featureGates: the priority check looks for the gate there
+    assertTrue(v18.out().contains("'MigrationPriorityQueue' in params"), "priority gate read");
+    PackagedExport.Run main = run("admission-policies", "--kubevirt-version", "main");
+    assertTrue(main.out().contains("# KubeVirt release profile: main"), "main header");
+    assertTrue(main.out().contains("'MigrationDowntimeTuning' in params"), "main's second gate");
+    PackagedExport.Run bad = run("admission-policies", "--kubevirt-version", "v1.2");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("older than the oldest profile"), bad.err());
+  }
 }

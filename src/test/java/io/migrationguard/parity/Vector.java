@@ -1,12 +1,12 @@
 package io.migrationguard.parity;
 
-import io.migrationguard.core.release.Release;
-import io.migrationguard.core.release.ReleaseChoice;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.release.Release;
+import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.testing.CaseFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;

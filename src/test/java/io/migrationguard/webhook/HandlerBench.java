@@ -6,6 +6,7 @@ import io.migrationguard.cluster.ReviewGate;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.webhook.config.ReleaseEngines;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ public class HandlerBench {
     Path payloads = Path.of(System.getProperty("payloads", "bench/payloads"));
     body = Files.readAllBytes(payloads.resolve(payload));
     handler = new AdmissionHandler();
-    handler.engines = io.migrationguard.webhook.config.ReleaseEngines.fixed(Engine.standard(Settings.defaults()));
+    handler.engines = ReleaseEngines.fixed(Engine.standard(Settings.defaults()));
     handler.gate =
         new ReviewGate(
             ClusterView::none, new InflightRegistry(Duration.ofSeconds(10)), Duration.ofSeconds(2));

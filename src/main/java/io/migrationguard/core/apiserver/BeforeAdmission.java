@@ -238,8 +238,7 @@ public final class BeforeAdmission {
       }
     }
     JsonNode current = copy == null ? obj : copy;
-    List<Pruning.Null> nulls =
-        clean ? List.of() : Pruning.nonNullableNulls(current, shape);
+    List<Pruning.Null> nulls = clean ? List.of() : Pruning.nonNullableNulls(current, shape);
     if (!nulls.isEmpty()) {
       copy = copy == null ? obj.deepCopy() : copy;
       for (Pruning.Null n : nulls) {

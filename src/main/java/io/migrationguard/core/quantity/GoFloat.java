@@ -69,7 +69,9 @@ public final class GoFloat {
         return null;
       }
       int e = 0;
-      for (; i < s.length() && (s.charAt(i) >= '0' && s.charAt(i) <= '9' || s.charAt(i) == '_'); i++) {
+      for (;
+          i < s.length() && (s.charAt(i) >= '0' && s.charAt(i) <= '9' || s.charAt(i) == '_');
+          i++) {
         if (s.charAt(i) != '_' && e < 10000) {
           e = e * 10 + s.charAt(i) - '0'; // Go caps it too: the value is 0 or infinite by then
         }
@@ -100,8 +102,8 @@ public final class GoFloat {
   }
 
   /**
-   * Go's {@code underscoreOK}: an underscore only between two digits, or between a base prefix
-   * and a digit.
+   * Go's {@code underscoreOK}: an underscore only between two digits, or between a base prefix and
+   * a digit.
    */
   private static boolean underscoresOk(String s) {
     char saw = '^';

@@ -6,9 +6,9 @@ package io.migrationguard.core.release;
  */
 public enum GateEra {
   /**
-   * v1.5 to v1.8 ({@code pkg/virt-config/feature-gates.go}): GA gates are on; otherwise a gate is on
-   * exactly when {@code featureGates} lists it, whatever its maturity (Beta included) and whether
-   * the release knows it; {@code disabledFeatureGates} changes nothing.
+   * v1.5 to v1.8 ({@code pkg/virt-config/feature-gates.go}): GA gates are on; otherwise a gate is
+   * on exactly when {@code featureGates} lists it, whatever its maturity (Beta included) and
+   * whether the release knows it; {@code disabledFeatureGates} changes nothing.
    */
   LISTED,
   /**

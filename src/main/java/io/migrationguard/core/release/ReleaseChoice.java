@@ -4,9 +4,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Which profile judges, and why (docs/kubevirt-versions.md#choosing-the-profile): from a version
- * as a user writes it ({@code --kubevirt-version}, the service setting) or as a KubeVirt CR reports
- * it ({@code status.observedKubeVirtVersion}).
+ * Which profile judges, and why (docs/kubevirt-versions.md#choosing-the-profile): from a version as
+ * a user writes it ({@code --kubevirt-version}, the service setting) or as a KubeVirt CR reports it
+ * ({@code status.observedKubeVirtVersion}).
  *
  * @param release the profile
  * @param observed the version it was chosen from, as given (null when none was: the default)
@@ -100,9 +100,7 @@ public record ReleaseChoice(Release release, String observed, String warning) {
     } catch (UnknownVersion e) {
       Release fallback = oldOrUnreadable(version);
       return new ReleaseChoice(
-          fallback,
-          version,
-          where + ": " + e.getMessage() + "; judged as " + fallback.name());
+          fallback, version, where + ": " + e.getMessage() + "; judged as " + fallback.name());
     }
   }
 
@@ -111,7 +109,10 @@ public record ReleaseChoice(Release release, String observed, String warning) {
     return m.matches() ? Releases.OLDEST : Releases.NEWEST;
   }
 
-  /** The profile's name, and the version it was chosen from when that differs: {@code v1.9 (v1.9.2)}. */
+  /**
+   * The profile's name, and the version it was chosen from when that differs: {@code v1.9
+   * (v1.9.2)}.
+   */
   public String describe() {
     return observed == null || observed.equals(release.name())
         ? release.name()

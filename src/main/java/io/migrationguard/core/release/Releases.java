@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The release profiles, one declaration each, newest first (docs/kubevirt-versions.md has the
- * table and the KubeVirt code each line was read from). A release's schema is the next newer one's
- * with its {@link SchemaEdit}s; its gates and factor syntax are its own. Adding a release: one
+ * The release profiles, one declaration each, newest first (docs/kubevirt-versions.md has the table
+ * and the KubeVirt code each line was read from). A release's schema is the next newer one's with
+ * its {@link SchemaEdit}s; its gates and factor syntax are its own. Adding a release: one
  * declaration here (main's edits move to it when main has moved on), its vectors in {@code
  * src/test/resources/parity/releases/}, its row in the docs.
  *
- * <p>Patch releases change none of this (checked for v1.5.3, v1.6.6, v1.7.4, v1.8.4): a version
- * is judged by its minor's profile.
+ * <p>Patch releases change none of this (checked for v1.5.3, v1.6.6, v1.7.4, v1.8.4): a version is
+ * judged by its minor's profile.
  */
 public final class Releases {
   private Releases() {}
@@ -32,7 +32,11 @@ public final class Releases {
     "status", "migrationState", "migrationConfiguration", "experimental"
   };
   private static final List<String> FACTORS =
-      List.of("ewmaAlpha", "precopyPossibleFactor", "patienceWindowDecayFactor", "completionTimeoutFactor");
+      List.of(
+          "ewmaAlpha",
+          "precopyPossibleFactor",
+          "patienceWindowDecayFactor",
+          "completionTimeoutFactor");
 
   /** KubeVirt's development branch at the commit the bundled schemas were read from. */
   public static final Release MAIN =
@@ -78,7 +82,12 @@ public final class Releases {
               notServed(Kind.POLICY, "spec", "maxDowntimeMs"),
               notServed(Kind.POLICY, "spec", "experimental"),
               notServed(Kind.VMIM, STATUS_EXPERIMENTAL),
-              notServed(Kind.VMIM, "status", "migrationState", "migrationConfiguration", "maxDowntimeMs")),
+              notServed(
+                  Kind.VMIM,
+                  "status",
+                  "migrationState",
+                  "migrationConfiguration",
+                  "maxDowntimeMs")),
           V1_9);
 
   /** v1.7: priority is new and needs its Alpha gate. */
@@ -92,7 +101,11 @@ public final class Releases {
           FactorSyntax.GO_FLOAT_STRING,
           List.of(
               notServed(
-                  Kind.VMIM, "status", "migrationState", "migrationConfiguration", "utilityVolumesTimeout"),
+                  Kind.VMIM,
+                  "status",
+                  "migrationState",
+                  "migrationConfiguration",
+                  "utilityVolumesTimeout"),
               notServed(Kind.VMIM, "status", "migrationState", "targetMemoryOverhead")),
           V1_8);
 
@@ -163,7 +176,8 @@ public final class Releases {
     edits.add(notServed(Kind.VMIM, append(STATUS_EXPERIMENTAL, "downtimeTuning")));
     for (String factor : FACTORS) {
       edits.add(typed(Kind.POLICY, STRING, append(STALL, factor)));
-      edits.add(typed(Kind.VMIM, STRING, append(append(STATUS_EXPERIMENTAL, "stallDetector"), factor)));
+      edits.add(
+          typed(Kind.VMIM, STRING, append(append(STATUS_EXPERIMENTAL, "stallDetector"), factor)));
     }
     // v1.9's CRD has no lower bound on the two timeouts (main added minimum: 0).
     for (String timeout : List.of("stallProgressTimeout", "switchoverTimeout")) {

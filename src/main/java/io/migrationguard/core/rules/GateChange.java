@@ -23,7 +23,6 @@ final class GateChange {
     }
     var before = RuleHelpers.at(review.oldObject(), path);
     // A struct that was absent and is now set (even to {}) is a change, as for Go's pointers.
-    return !RuleHelpers.isSet(before)
-        || !Semantic.equal(before, now, shape.at(path));
+    return !RuleHelpers.isSet(before) || !Semantic.equal(before, now, shape.at(path));
   }
 }

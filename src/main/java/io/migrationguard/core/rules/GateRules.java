@@ -54,7 +54,9 @@ final class GateRules {
         List.of(GatedField.path("spec", "priority")));
   }
 
-  /** {@code maxDowntimeMs}: on main either of two Alpha gates allows it, in v1.9 only one exists. */
+  /**
+   * {@code maxDowntimeMs}: on main either of two Alpha gates allows it, in v1.9 only one exists.
+   */
   static Rule maxDowntime(Release release) {
     return new GatedField(
         RuleInfo.error(

@@ -57,8 +57,8 @@ final class SchemaFiles {
   }
 
   /**
-   * The schema of one kind in one release, its validators built. A registry serves one release:
-   * the kind's tree is given, its {@code $ref}s to the shared files are read from the class path.
+   * The schema of one kind in one release, its validators built. A registry serves one release: the
+   * kind's tree is given, its {@code $ref}s to the shared files are read from the class path.
    */
   static Schema compile(SchemaRegistry registry, ReleaseSchemas release, Kind kind) {
     Schema schema =

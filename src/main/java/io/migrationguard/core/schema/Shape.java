@@ -3,9 +3,9 @@ package io.migrationguard.core.schema;
 /**
  * The structural view of a kind's schema, as the API server's structural schema sees it: which
  * fields an object declares (the rest are unknown and pruned), which are maps, which may be null,
- * which are Quantities. Read from the same schema trees as validation, once per release and kind ({@link
- * ReleaseSchemas#shape}). Used
- * before admission (dropping nulls, pruning) and by semantic equality (Quantities by value).
+ * which are Quantities. Read from the same schema trees as validation, once per release and kind
+ * ({@link ReleaseSchemas#shape}). Used before admission (dropping nulls, pruning) and by semantic
+ * equality (Quantities by value).
  */
 public final class Shape {
   /** Anything goes: the shape of a free-form value, and of everything below it. */

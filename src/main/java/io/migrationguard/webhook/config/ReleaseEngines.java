@@ -1,14 +1,14 @@
 package io.migrationguard.webhook.config;
 
-import io.migrationguard.cluster.ClusterMode;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationguard.cluster.ClusterMode;
 import io.migrationguard.cluster.ClusterRuntime;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.release.ReleaseChoice;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,10 +20,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The engine of the KubeVirt release profile in force (docs/kubevirt-versions.md#choosing-the-profile):
- * the one {@code migration-guard.kubevirt-version} names, or with {@code auto} the one of the
- * KubeVirt CR's {@code status.observedKubeVirtVersion}, followed through the informer so that an
- * upgrade switches the profile without a restart (with lookups off: the newest release).
+ * The engine of the KubeVirt release profile in force
+ * (docs/kubevirt-versions.md#choosing-the-profile): the one {@code
+ * migration-guard.kubevirt-version} names, or with {@code auto} the one of the KubeVirt CR's {@code
+ * status.observedKubeVirtVersion}, followed through the informer so that an upgrade switches the
+ * profile without a restart (with lookups off: the newest release).
  *
  * <p>A review takes {@link #active()} once and judges with it from start to end: a switch builds
  * the new profile's engine first, then swaps one reference, so no review sees half of each.
@@ -84,8 +85,7 @@ public class ReleaseEngines {
   /** A fixed engine outside CDI (benchmarks that build the handler by hand). */
   public static ReleaseEngines fixed(Engine engine) {
     ReleaseEngines engines = new ReleaseEngines();
-    engines.active.set(
-        new Active(new ReleaseChoice(engine.release(), null, null), engine));
+    engines.active.set(new Active(new ReleaseChoice(engine.release(), null, null), engine));
     return engines;
   }
 
@@ -121,7 +121,8 @@ public class ReleaseEngines {
         .map(
             cr -> {
               JsonNode v = cr.path("status").path("observedKubeVirtVersion");
-              return ReleaseChoice.observed(v.isTextual() ? v.textValue() : null, "the KubeVirt CR");
+              return ReleaseChoice.observed(
+                  v.isTextual() ? v.textValue() : null, "the KubeVirt CR");
             })
         .orElseGet(
             () ->
@@ -141,8 +142,7 @@ public class ReleaseEngines {
     // Built before the swap: a review never waits for a profile's schemas, nor sees two profiles.
     Engine engine =
         engines.computeIfAbsent(
-            choice.release().name(),
-            n -> Engine.standard(settings.forRelease(choice.release())));
+            choice.release().name(), n -> Engine.standard(settings.forRelease(choice.release())));
     Active before = active.getAndSet(new Active(choice, engine));
     if (choice.warning() != null) {
       LOG.warn(choice.warning());
@@ -159,8 +159,9 @@ public class ReleaseEngines {
 
   /**
    * {@code migration_guard_kubevirt_profile_info{profile,observed}}: 1 for the profile in force, 0
-   * for the ones used before (a series per pair seen, so an upgrade shows as a step; at most {@value
-   * #MAX_SERIES}, and label values capped, so a CR whose status keeps changing cannot grow them).
+   * for the ones used before (a series per pair seen, so an upgrade shows as a step; at most
+   * {@value #MAX_SERIES}, and label values capped, so a CR whose status keeps changing cannot grow
+   * them).
    */
   private void gauge(ReleaseChoice choice) {
     String profile = choice.release().name();

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.Settings;
 import io.migrationguard.core.Review;
+import io.migrationguard.core.Settings;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.export.ExportOptions;
 import io.migrationguard.export.KubernetesVersion;

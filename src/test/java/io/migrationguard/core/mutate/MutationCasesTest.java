@@ -46,7 +46,8 @@ class MutationCasesTest {
   @MethodSource("cases")
   void givenValuesAreNeverRewritten(MutationCase c) {
     // The patch applies to the object as the API server holds it (nulls dropped, unknown pruned).
-    JsonNode held = Engine.standard(Settings.defaults()).apiServerView(c.review(c.object())).object();
+    JsonNode held =
+        Engine.standard(Settings.defaults()).apiServerView(c.review(c.object())).object();
     for (PatchOp op : c.engine().mutate(c.review(c.object())).patch()) {
       switch (op.op()) {
         case "add" -> assertTrue(absent(held, op.path()), c + ": add over " + op.path());

@@ -11,6 +11,8 @@ import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
+import io.migrationguard.core.release.Releases;
+import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.Shape;
 import io.migrationguard.core.testing.CaseFiles;
 import java.util.LinkedHashSet;
@@ -69,7 +71,7 @@ class SemanticTest {
         FieldPath.of("spec"),
         json("{'vmiName':'x','addedNodeSelector':{'k':'1'},'l':[1,2],'priority':'y'}"),
         json("{'vmiName':'z','addedNodeSelector':{'k':'2','new':'3'},'l':[1]}"),
-        io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN).shape(Kind.VMIM).field("spec"));
+        ReleaseSchemas.of(Releases.MAIN).shape(Kind.VMIM).field("spec"));
     assertEquals(
         List.of(
             "spec.vmiName: Invalid value: \"z\": field is immutable",
@@ -92,7 +94,10 @@ class SemanticTest {
 
   @Test
   void quantitiesCompareByValueWhereTheSchemaSaysQuantity() {
-    Shape stall = io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN).shape(Kind.POLICY).at("spec", "experimental", "stallDetector");
+    Shape stall =
+        ReleaseSchemas.of(Releases.MAIN)
+            .shape(Kind.POLICY)
+            .at("spec", "experimental", "stallDetector");
     JsonNode a = json("{'ewmaAlpha':'0.5','completionTimeoutFactor':2}");
     JsonNode b = json("{'ewmaAlpha':'500m','completionTimeoutFactor':'2'}");
     assertTrue(Semantic.equal(a, b, stall));
@@ -101,7 +106,9 @@ class SemanticTest {
     assertFalse(Semantic.equal(a, b));
     assertFalse(
         Semantic.equal(
-            json("{'vmiName':'1'}"), json("{'vmiName':'1.0'}"), io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN).shape(Kind.VMIM).field("spec")));
+            json("{'vmiName':'1'}"),
+            json("{'vmiName':'1.0'}"),
+            ReleaseSchemas.of(Releases.MAIN).shape(Kind.VMIM).field("spec")));
   }
 
   /**

@@ -15,6 +15,7 @@ import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.release.Releases;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
@@ -127,7 +128,10 @@ class HostileInputTest {
       spec.put("f" + i, i);
     }
     SchemaValidator.Result result =
-        guarded(() -> JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN)).check(Kind.VMIM, vmim, FieldValidation.WARN));
+        guarded(
+            () ->
+                JsonSchemaValidator.load(ReleaseSchemas.of(Releases.MAIN))
+                    .check(Kind.VMIM, vmim, FieldValidation.WARN));
     List<Finding> findings = result.findings();
     assertEquals(BoundedErrors.CAPACITY, findings.size());
     assertEquals(0, result.omittedErrors());

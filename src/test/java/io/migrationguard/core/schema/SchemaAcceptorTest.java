@@ -20,6 +20,7 @@ import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.mutate.Defaulters;
 import io.migrationguard.core.quantity.QuantitySyntax;
+import io.migrationguard.core.release.Releases;
 import io.migrationguard.core.rules.Rules;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -36,7 +37,8 @@ import org.junit.jupiter.api.Test;
  */
 class SchemaAcceptorTest {
   private static final int CASES_PER_SAMPLE = 12_000;
-  private static final Map<Kind, Schema> NETWORKNT = SchemaFiles.compile(ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
+  private static final Map<Kind, Schema> NETWORKNT =
+      SchemaFiles.compile(ReleaseSchemas.of(Releases.MAIN));
 
   private static final List<String> SAMPLES =
       List.of(
@@ -176,9 +178,9 @@ class SchemaAcceptorTest {
    */
   @Test
   void theEnginesShortcutsChangeNoDecision() {
-    JsonSchemaValidator schema = JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
+    JsonSchemaValidator schema = JsonSchemaValidator.load(ReleaseSchemas.of(Releases.MAIN));
     SchemaValidator noShortcut = schema::validate; // accepts() is false: every walk is made
-    Settings settings = Settings.defaults().forRelease(io.migrationguard.core.release.Releases.MAIN);
+    Settings settings = Settings.defaults().forRelease(Releases.MAIN);
     Engine fast = new Engine(schema, Rules.catalogue(settings), Defaulters.all(), settings);
     Engine slow = new Engine(noShortcut, Rules.catalogue(settings), Defaulters.all(), settings);
     SplittableRandom random = new SplittableRandom(20261201L);

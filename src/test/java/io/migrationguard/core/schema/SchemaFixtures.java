@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.release.Releases;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +17,8 @@ import java.util.List;
 
 /** Shared fixtures of the schema tests: one compiled validator, samples, JSON tweaks. */
 final class SchemaFixtures {
-  static final JsonSchemaValidator VALIDATOR = JsonSchemaValidator.load(io.migrationguard.core.schema.ReleaseSchemas.of(io.migrationguard.core.release.Releases.MAIN));
+  static final JsonSchemaValidator VALIDATOR =
+      JsonSchemaValidator.load(ReleaseSchemas.of(Releases.MAIN));
   static final ObjectMapper JSON = new ObjectMapper();
   private static final YAMLMapper YAML = new YAMLMapper();
 

@@ -7,8 +7,8 @@ import java.math.RoundingMode;
 
 /**
  * A stall-detector factor as KubeVirt v1.9 reads it: {@code virtconfig.ParseFactor(s, 3)} (spaces
- * trimmed as Go's {@code strings.TrimSpace} trims them, {@code strconv.ParseFloat}, finite, at
- * most 3 decimal places by KubeVirt's float test) and the admitter's range check, with KubeVirt's
+ * trimmed as Go's {@code strings.TrimSpace} trims them, {@code strconv.ParseFloat}, finite, at most
+ * 3 decimal places by KubeVirt's float test) and the admitter's range check, with KubeVirt's
  * messages.
  */
 final class GoFactor {
@@ -16,7 +16,10 @@ final class GoFactor {
 
   private static final int PRECISION = 3;
 
-  /** The first thing wrong with factor {@code raw} in {@code [low, high]} ({@code (low, ...} when exclusive), or null. */
+  /**
+   * The first thing wrong with factor {@code raw} in {@code [low, high]} ({@code (low, ...} when
+   * exclusive), or null.
+   */
   static String problem(String raw, BigDecimal low, boolean lowExclusive, BigDecimal high) {
     String s = trimSpace(raw);
     String quoted = GoQuote.quote(s);
@@ -69,8 +72,21 @@ final class GoFactor {
   /** Go's {@code unicode.IsSpace}. */
   private static boolean isSpace(char c) {
     return switch (c) {
-      case '\t', '\n', 0x0B, '\f', '\r', ' ', 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F,
-          0x3000 -> true;
+      case '\t',
+          '\n',
+          0x0B,
+          '\f',
+          '\r',
+          ' ',
+          0x85,
+          0xA0,
+          0x1680,
+          0x2028,
+          0x2029,
+          0x202F,
+          0x205F,
+          0x3000 ->
+          true;
       default -> c >= 0x2000 && c <= 0x200A;
     };
   }

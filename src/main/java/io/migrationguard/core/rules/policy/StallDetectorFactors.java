@@ -66,7 +66,8 @@ public final class StallDetectorFactors extends Rule {
       if (RuleHelpers.isSet(value)) {
         String problem =
             syntax == FactorSyntax.GO_FLOAT_STRING
-                ? GoFactor.problem(value.asText(), factor.low(), factor.lowExclusive(), factor.high())
+                ? GoFactor.problem(
+                    value.asText(), factor.low(), factor.lowExclusive(), factor.high())
                 : problem(factor, value);
         if (problem != null) {
           out.invalid(base.child(factor.name()), value, problem);
