@@ -136,7 +136,10 @@ class ParityTest {
     Files.writeString(file, JSON.writeValueAsString(object));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    String[] args = {"-o", "json", "--show-patch", "--as", USER, file.toString()};
+    // The same release profile as the service under test (WebhookTestProfile: main).
+    String[] args = {
+      "-o", "json", "--show-patch", "--as", USER, "--kubevirt-version", "main", file.toString()
+    };
     Lint.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err));
     return JSON.readTree(out.toByteArray()).at("/resources/0");
   }

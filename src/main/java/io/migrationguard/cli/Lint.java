@@ -128,11 +128,12 @@ public final class Lint {
               o,
               evaluator,
               gates,
+              release,
               against.objects(),
               outputs.reports(),
               Progress.of(err, terminal, sources.size()),
               err);
-      summary = run.run(sources).judgedFor(release);
+      summary = run.run(sources);
       outputs.reports().forEach(r -> r.finish(summary));
       unwritten = outputs.closeAndCheck();
     }

@@ -3,6 +3,7 @@ package io.migrationguard.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.cli.output.Report;
 import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.release.ReleaseChoice;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,7 @@ final class LintRun {
   private final LintOptions options;
   private final Future<Evaluator> evaluator;
   private final FeatureGates gates;
+  private final ReleaseChoice release;
   private final Map<ObjectKey, JsonNode> against;
   private final List<Report> reports;
   private final Progress progress;
@@ -40,6 +42,7 @@ final class LintRun {
       LintOptions options,
       Future<Evaluator> evaluator,
       FeatureGates gates,
+      ReleaseChoice release,
       Map<ObjectKey, JsonNode> against,
       List<Report> reports,
       Progress progress,
@@ -47,6 +50,7 @@ final class LintRun {
     this.options = options;
     this.evaluator = evaluator;
     this.gates = gates;
+    this.release = release;
     this.against = against;
     this.reports = reports;
     this.progress = progress;
@@ -132,7 +136,7 @@ final class LintRun {
                 + " CHART | ... lint -");
       }
       Timing.report(t0, t1, t2, System.nanoTime());
-      return counter.summary(sources.size(), new TreeSet<>(notChecked));
+      return counter.summary(sources.size(), new TreeSet<>(notChecked), release);
     } finally {
       pool.shutdownNow();
     }
@@ -218,7 +222,7 @@ final class LintRun {
       }
     }
 
-    Summary summary(int files, Set<String> notChecked) {
+    Summary summary(int files, Set<String> notChecked, ReleaseChoice release) {
       return new Summary(
           files,
           resources,
@@ -228,7 +232,8 @@ final class LintRun {
           skipped,
           warnings,
           List.copyOf(notChecked),
-          notObjects);
+          notObjects,
+          release);
     }
   }
 }

@@ -27,35 +27,6 @@ public record Summary(
     notChecked = List.copyOf(notChecked);
   }
 
-  /** Totals before the release profile is added ({@link #judgedFor}). */
-  public Summary(
-      int files,
-      int resources,
-      int valid,
-      int invalid,
-      int errors,
-      int skipped,
-      long warnings,
-      List<String> notChecked,
-      int notObjects) {
-    this(files, resources, valid, invalid, errors, skipped, warnings, notChecked, notObjects, null);
-  }
-
-  /** These totals, judged for {@code choice}. */
-  public Summary judgedFor(ReleaseChoice choice) {
-    return new Summary(
-        files,
-        resources,
-        valid,
-        invalid,
-        errors,
-        skipped,
-        warnings,
-        notChecked,
-        notObjects,
-        choice);
-  }
-
   /** The kubeconform summary line (kubeconform pluralises only above one). */
   public String line() {
     return "Summary: "

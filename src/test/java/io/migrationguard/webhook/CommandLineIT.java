@@ -20,8 +20,14 @@ class CommandLineIT {
   record Exit(int code, String output, long millis) {}
 
   private static Exit run(String... args) throws IOException, InterruptedException {
+    return runWith(List.of(), args);
+  }
+
+  private static Exit runWith(List<String> jvm, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvm);
     command.add("-jar");
     command.add("target/quarkus-app/quarkus-run.jar");
     command.addAll(List.of(args));
@@ -61,5 +67,21 @@ class CommandLineIT {
               + e.millis()
               + " ms");
     }
+  }
+
+  /** A KubeVirt release the service cannot judge for stops it at start, naming the setting. */
+  @Test
+  void anUnknownKubeVirtVersionStopsTheService() throws Exception {
+    Exit e =
+        runWith(
+            List.of(
+                "-Dmigration-guard.kubevirt-version=v1.2",
+                "-Dmigration-guard.cluster=off",
+                "-Dquarkus.http.ssl-port=0",
+                "-Dmigration-guard.startup-training=false"));
+    assertTrue(e.code() != 0, e.output());
+    assertTrue(e.output().contains("migration-guard.kubevirt-version"), e.output());
+    assertTrue(e.output().contains("v1.5, main"), e.output());
+    assertFalse(e.output().contains("Listening on"), e.output());
   }
 }

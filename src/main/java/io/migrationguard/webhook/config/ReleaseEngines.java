@@ -85,6 +85,7 @@ public class ReleaseEngines {
   /** A fixed engine outside CDI (benchmarks that build the handler by hand). */
   public static ReleaseEngines fixed(Engine engine) {
     ReleaseEngines engines = new ReleaseEngines();
+    engines.setting = engine.release().name(); // named, so nothing follows a cluster
     engines.active.set(new Active(new ReleaseChoice(engine.release(), null, null), engine));
     return engines;
   }

@@ -32,7 +32,7 @@ class SarifReportTest {
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
     SarifReport report =
         new SarifReport(out, new ReportContext(version, List.of(RULE), false, build, cwd));
-    report.finish(new Summary(0, 0, 0, 0, 0, 0, 0, List.of(), 0));
+    report.finish(new Summary(0, 0, 0, 0, 0, 0, 0, List.of(), 0, null));
     return new ObjectMapper()
         .readTree(bytes.toString(StandardCharsets.UTF_8))
         .at("/runs/0/tool/driver");
