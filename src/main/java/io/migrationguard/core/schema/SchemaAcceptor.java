@@ -3,7 +3,6 @@ package io.migrationguard.core.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.regex.RegularExpression;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.quantity.QuantitySyntax;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,14 +38,6 @@ final class SchemaAcceptor {
   /** True only when networknt would report no error for {@code object}. */
   boolean accepts(JsonNode object) {
     return root.accepts(object);
-  }
-
-  /**
-   * The acceptor of a kind's schema file, or empty when the file uses a keyword this class does not
-   * compile (a schema edit must never make the shortcut wrong, only unused).
-   */
-  static Optional<SchemaAcceptor> compile(Kind kind) {
-    return compile(SchemaFiles.fileName(kind), SchemaAcceptor::resource);
   }
 
   /**
