@@ -1,6 +1,5 @@
 package io.migrationguard.cluster;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.migrationguard.core.cluster.ClusterView;
@@ -111,9 +110,9 @@ public class ClusterRuntime {
     return mode;
   }
 
-  /** The KubeVirt CR in force from the caches, or empty (none, not synced, or lookups off). */
-  public Optional<JsonNode> kubevirt() {
-    return informers == null ? Optional.empty() : informers.kubevirt();
+  /** The KubeVirt CR in force as the caches last saw it (nothing known with lookups off). */
+  public KubeVirtSeen lastKnownKubeVirt() {
+    return informers == null ? KubeVirtSeen.UNKNOWN : informers.lastKnownKubeVirt();
   }
 
   /** Runs {@code change} whenever a KubeVirt CR changes (never when lookups are off). */

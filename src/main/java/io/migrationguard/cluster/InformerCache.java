@@ -60,6 +60,11 @@ final class InformerCache implements AutoCloseable {
     return resource;
   }
 
+  /** Listed at least once: it holds what the API server had then, perhaps no longer current. */
+  boolean synced() {
+    return informer.hasSynced();
+  }
+
   /** Synced once and watching now: its contents are as current as a watch can make them. */
   boolean fresh() {
     return informer.hasSynced() && informer.isWatching();

@@ -57,11 +57,14 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   /**
-   * The KubeVirt CR in force as the cache holds it (the one {@link KubeVirtChoice} picks), or empty
-   * when there is none or the cache has not synced.
+   * The KubeVirt CR in force as the cache last saw it (the one {@link KubeVirtChoice} picks). A
+   * watch that is down keeps the last state: the release a cluster runs does not change because a
+   * watch restarts, and falling back would judge for another release meanwhile.
    */
-  public Optional<JsonNode> kubevirt() {
-    return kubevirts.fresh() ? KubeVirtChoice.pick(kubevirts.all()) : Optional.empty();
+  public KubeVirtSeen lastKnownKubeVirt() {
+    return kubevirts.synced()
+        ? new KubeVirtSeen(true, KubeVirtChoice.pick(kubevirts.all()))
+        : KubeVirtSeen.UNKNOWN;
   }
 
   /** Runs {@code change} on the informer's thread whenever a KubeVirt CR changes. */

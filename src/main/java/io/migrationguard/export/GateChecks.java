@@ -3,10 +3,12 @@ package io.migrationguard.export;
 import static io.migrationguard.core.Operation.CREATE;
 import static io.migrationguard.core.Operation.UPDATE;
 
+import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.release.Maturity;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.release.Releases;
+import io.migrationguard.core.schema.ReleaseSchemas;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -32,9 +34,7 @@ final class GateChecks {
           new Check(
               "vmim-decentralized-gate",
               Set.of(CREATE),
-              Cel.opt("object", "spec", field)
-                  + ".hasValue() && !"
-                  + enabled(release, DECENTRALIZED),
+              gated(release, Kind.VMIM, DECENTRALIZED, "spec", field),
               Words.plain(
                   "spec." + field,
                   CauseType.FORBIDDEN,
@@ -51,9 +51,7 @@ final class GateChecks {
         new Check(
             "vmim-priority-gate",
             Set.of(CREATE),
-            Cel.opt("object", "spec", "priority")
-                + ".hasValue() && !"
-                + enabled(release, PRIORITY_QUEUE),
+            gated(release, Kind.VMIM, PRIORITY_QUEUE, "spec", "priority"),
             Words.plain(
                 "spec.priority",
                 CauseType.FORBIDDEN,
@@ -70,6 +68,9 @@ final class GateChecks {
     for (String gate : gates) {
       condition.append(" && !").append(enabled(release, gate));
     }
+    if (!ReleaseSchemas.of(release).serves(Kind.POLICY, "spec", "maxDowntimeMs")) {
+      condition = new StringBuilder(NOT_SERVED);
+    }
     return List.of(
         new Check(
             "policy-max-downtime-gate",
@@ -83,6 +84,22 @@ final class GateChecks {
                     + String.join(" or ", gates.isEmpty() ? List.of(STALL_DETECTION) : gates)
                     + " feature gate")));
   }
+
+  /**
+   * The failure condition of a field set without {@code gate}: never, where the release does not
+   * serve the field (its API server prunes it, and an export kept past an upgrade must not refuse
+   * what the newer release allows), or where the gate is GA.
+   */
+  private static String gated(Release release, Kind kind, String gate, String... path) {
+    if (!ReleaseSchemas.of(release).serves(kind, path)) {
+      return NOT_SERVED;
+    }
+    String on = enabled(release, gate);
+    return on.equals("true") ? "false" : Cel.opt("object", path) + ".hasValue() && !" + on;
+  }
+
+  /** The condition of a check on a field the release does not serve: it never fails. */
+  private static final String NOT_SERVED = "false";
 
   /**
    * Whether a scalar field is set on CREATE, or set to something new on UPDATE (a policy written

@@ -17,7 +17,9 @@ public final class GoFloat {
    * returns one with {@code ErrRange}: an error either way for a caller that wants finite values).
    */
   public static Double parse(String s) {
-    if (s.isEmpty() || s.length() > 4096) {
+    // No length bound of its own, as Go has none: the request and file limits bound the input, and
+    // every step here is linear in it.
+    if (s.isEmpty()) {
       return null;
     }
     Double special = special(s);
@@ -89,6 +91,11 @@ public final class GoFloat {
   private static boolean isHexLetter(char c) {
     char l = Character.toLowerCase(c);
     return l >= 'a' && l <= 'f';
+  }
+
+  /** Whether {@code s} spells an infinity or NaN itself (rather than overflowing to one). */
+  public static boolean isSpecial(String s) {
+    return special(s) != null;
   }
 
   /** Go's {@code special}: {@code [+-]inf}, {@code [+-]infinity}, {@code nan}, any case. */

@@ -14,6 +14,11 @@ import java.util.regex.Pattern;
  *     version that could not be read), or null
  */
 public record ReleaseChoice(Release release, String observed, String warning) {
+  public ReleaseChoice {
+    // A version comes from input (a flag, a CR's status): bounded and printable wherever shown.
+    observed = observed == null ? null : shown(observed);
+  }
+
   /** {@code v1.9}, {@code 1.9}, {@code v1.9.2}, {@code v1.9.0-rc.1}, {@code v1.10.0+build}. */
   private static final Pattern VERSION =
       Pattern.compile("v?(\\d{1,9})\\.(\\d{1,9})(?:\\.\\d{1,9})?(?:[-+][0-9A-Za-z.+-]{0,200})?");
@@ -116,7 +121,7 @@ public record ReleaseChoice(Release release, String observed, String warning) {
   public String describe() {
     return observed == null || observed.equals(release.name())
         ? release.name()
-        : release.name() + " (" + shown(observed) + ")";
+        : release.name() + " (" + observed + ")";
   }
 
   /** At most 64 printable ASCII characters of a version taken from input, for messages. */

@@ -53,6 +53,20 @@ public final class ReleaseSchemas {
     return shapes.get(kind);
   }
 
+  /**
+   * Whether this release serves the field at {@code path} (from the object root) of {@code kind}.
+   */
+  public boolean serves(Kind kind, String... path) {
+    Shape s = shape(kind);
+    for (String name : path) {
+      s = s.field(name);
+      if (s == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A kind's schema tree in this release (read only). */
   JsonNode tree(Kind kind) {
     return trees.get(kind);

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationguard.cluster.ClusterMode;
 import io.migrationguard.cluster.ClusterRuntime;
+import io.migrationguard.cluster.KubeVirtSeen;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.release.Release;
@@ -53,8 +54,7 @@ public class ReleaseEngines {
 
   private final Map<String, Engine> engines = new ConcurrentHashMap<>();
   private final AtomicReference<Active> active = new AtomicReference<>();
-  private final Map<String, Gauge> gauges = new ConcurrentHashMap<>();
-  private static final int MAX_SERIES = 16;
+  private Gauge gauge; // guarded by this
 
   @PostConstruct
   void start() {
@@ -105,34 +105,41 @@ public class ReleaseEngines {
    * Follows the KubeVirt CR (its informer's thread, and readiness, so that a missed or late event
    * cannot leave a replica on the old profile): switches when the observed version differs.
    */
-  public void refresh() {
+  public synchronized void refresh() {
     if (!following()) {
       return;
     }
+    // Read and switch under one lock: the informer and readiness cannot undo each other's switch.
     ReleaseChoice next = fromCluster();
     Active now = active.get();
-    if (now == null || !now.choice().equals(next)) {
+    if (next != null && (now == null || !now.choice().equals(next))) {
       use(next);
     }
   }
 
+  /**
+   * The choice the cache's KubeVirt CR makes, or null when the cache has never synced and a profile
+   * is already in force (keep it: nothing is known yet).
+   */
   private ReleaseChoice fromCluster() {
-    return runtime
-        .kubevirt()
+    KubeVirtSeen seen = runtime.lastKnownKubeVirt();
+    if (!seen.listed()) {
+      return active.get() != null ? null : notYetKnown("the KubeVirt CRs are not listed yet");
+    }
+    return seen.kubevirt()
         .map(
-            cr -> {
-              JsonNode v = cr.path("status").path("observedKubeVirtVersion");
+            kv -> {
+              JsonNode v = kv.path("status").path("observedKubeVirtVersion");
               return ReleaseChoice.observed(
                   v.isTextual() ? v.textValue() : null, "the KubeVirt CR");
             })
-        .orElseGet(
-            () ->
-                new ReleaseChoice(
-                    ReleaseChoice.newest().release(),
-                    null,
-                    "no KubeVirt CR in the cache yet: judged as "
-                        + ReleaseChoice.newest().release().name()
-                        + " until one is seen"));
+        .orElseGet(() -> notYetKnown("no KubeVirt CR in the cluster"));
+  }
+
+  private static ReleaseChoice notYetKnown(String why) {
+    Release newest = ReleaseChoice.newest().release();
+    return new ReleaseChoice(
+        newest, null, why + ": judged as " + newest.name() + " until one is seen");
   }
 
   /**
@@ -159,37 +166,30 @@ public class ReleaseEngines {
   }
 
   /**
-   * {@code migration_guard_kubevirt_profile_info{profile,observed}}: 1 for the profile in force, 0
-   * for the ones used before (a series per pair seen, so an upgrade shows as a step; at most
-   * {@value #MAX_SERIES}, and label values capped, so a CR whose status keeps changing cannot grow
-   * them).
+   * {@code migration_guard_kubevirt_profile_info{profile,observed} 1}: one series, the profile in
+   * force; a switch replaces it (the old series ends, as an info metric's does), so a version that
+   * keeps changing cannot grow the metrics and the one in force is always the one shown.
    */
   private void gauge(ReleaseChoice choice) {
+    if (registry == null) {
+      return; // built by hand, outside CDI (benchmarks)
+    }
     String profile = choice.release().name();
-    String observed = label(choice.observed());
-    String key = profile + "\u0000" + observed;
-    if (gauges.size() >= MAX_SERIES && !gauges.containsKey(key)) {
+    String observed = choice.observed() == null ? "" : choice.observed();
+    Gauge before = gauge;
+    if (before != null
+        && profile.equals(before.getId().getTag("profile"))
+        && observed.equals(before.getId().getTag("observed"))) {
       return;
     }
-    gauges.computeIfAbsent(
-        key,
-        k ->
-            Gauge.builder(
-                    "migration_guard_kubevirt_profile_info",
-                    this,
-                    self -> self.inForce(profile, observed) ? 1 : 0)
-                .description("The KubeVirt release profile the rules judge for (1: in force)")
-                .tag("profile", profile)
-                .tag("observed", observed)
-                .register(registry));
-  }
-
-  private boolean inForce(String profile, String observed) {
-    Active a = active.get();
-    return a.release().name().equals(profile) && label(a.choice().observed()).equals(observed);
-  }
-
-  private static String label(String observed) {
-    return observed == null ? "" : observed.length() <= 64 ? observed : observed.substring(0, 64);
+    if (before != null) {
+      registry.remove(before);
+    }
+    gauge =
+        Gauge.builder("migration_guard_kubevirt_profile_info", () -> 1)
+            .description("The KubeVirt release profile the rules judge for")
+            .tag("profile", profile)
+            .tag("observed", observed)
+            .register(registry);
   }
 }

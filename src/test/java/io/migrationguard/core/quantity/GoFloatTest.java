@@ -77,4 +77,11 @@ class GoFloatTest {
   void nanIsReadAsNan(String s) {
     assertEquals(Double.NaN, GoFloat.parse(s));
   }
+
+  /** Go has no length limit: a long spelling of a short number is that number. */
+  @org.junit.jupiter.api.Test
+  void aLongSpellingIsRead() {
+    assertEquals(1.0, GoFloat.parse("1." + "0".repeat(100_000)));
+    assertEquals(Double.POSITIVE_INFINITY, GoFloat.parse("1" + "0".repeat(400)));
+  }
 }

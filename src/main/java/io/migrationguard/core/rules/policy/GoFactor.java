@@ -35,6 +35,14 @@ final class GoFactor {
           + ": invalid syntax";
     }
     double value = parsed;
+    if (Double.isInfinite(value) && !GoFloat.isSpecial(s)) {
+      // Go's ParseFloat returns ErrRange with the infinity it overflowed to.
+      return "invalid factor "
+          + quoted
+          + ": strconv.ParseFloat: parsing "
+          + quoted
+          + ": value out of range";
+    }
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return "invalid factor " + quoted;
     }
