@@ -24,6 +24,7 @@ ca_days=${MG_CA_DAYS:-3650}
 cluster_domain=${MG_CLUSTER_DOMAIN:-cluster.local}
 manifests=${MG_MANIFESTS:-$script_dir/../manifests}
 image=${MG_IMAGE:-}
+kubevirt_namespace=${MG_KUBEVIRT_NAMESPACE:-kubevirt}
 new_ca=false
 
 usage() {
@@ -43,6 +44,11 @@ configurations). Applies nothing: it prints the commands, in the only safe order
   --manifests DIR       the kustomize base the overlays build on (env MG_MANIFESTS; default: manifests/)
   --image REF           the image the Deployment runs, e.g. registry.example.com/migration-guard:0.1.0
                         (env MG_IMAGE; default: the base's, which no registry serves)
+  --kubevirt-namespace NS
+                        the namespace KubeVirt runs in: its controller's service account
+                        (system:serviceaccount:NS:kubevirt-controller) gets the fail-open webhook
+                        entries and may set spec.priority (env MG_KUBEVIRT_NAMESPACE; default:
+                        kubevirt; openshift-cnv on OpenShift, harvester-system on Harvester)
   --new-ca              replace an existing CA (the old one stays in the bundle as ca.previous.crt)
   -h, --help            this help
 
@@ -71,6 +77,7 @@ while (($#)); do
     --cluster-domain) cluster_domain=${2:?--cluster-domain needs a value}; shift 2 ;;
     --manifests) manifests=${2:?--manifests needs a value}; shift 2 ;;
     --image) image=${2:?--image needs a value}; shift 2 ;;
+    --kubevirt-namespace) kubevirt_namespace=${2:?--kubevirt-namespace needs a value}; shift 2 ;;
     --new-ca) new_ca=true; shift ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
@@ -80,6 +87,8 @@ done
 dns_label='^[a-z0-9]([-a-z0-9]*[a-z0-9])?$'
 [[ $service =~ $dns_label && ${#service} -le 63 ]] || die "--service '$service' is not a DNS-1123 label"
 [[ $namespace =~ $dns_label && ${#namespace} -le 63 ]] || die "--namespace '$namespace' is not a DNS-1123 label"
+[[ $kubevirt_namespace =~ $dns_label && ${#kubevirt_namespace} -le 63 ]] ||
+  die "--kubevirt-namespace '$kubevirt_namespace' is not a DNS-1123 label"
 [[ $secret =~ ^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$ ]] || die "--secret '$secret' is not a DNS-1123 subdomain"
 [[ $cluster_domain =~ ^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$ ]] || die "--cluster-domain '$cluster_domain' is not a DNS name"
 [[ $days =~ ^[1-9][0-9]*$ ]] || die "--days '$days' is not a positive number of days"
@@ -242,6 +251,17 @@ webhook_patch() { # $1 base file, $2 output file
         echo "      matchExpressions:"
         echo "        - {key: kubernetes.io/metadata.name, operator: NotIn, values: [$namespace]}"
       fi
+      # The split by requester (the base's matchConditions, merged by name) names KubeVirt's
+      # controller in the namespace KubeVirt runs in.
+      if [[ $kubevirt_namespace != kubevirt ]]; then
+        local user="system:serviceaccount:$kubevirt_namespace:kubevirt-controller"
+        echo "    matchConditions:"
+        if [[ $hook == *-kubevirt-controller.* ]]; then
+          echo "      - {name: kubevirt-controller, expression: \"request.userInfo.username == '$user'\"}"
+        else
+          echo "      - {name: not-kubevirt-controller, expression: \"request.userInfo.username != '$user'\"}"
+        fi
+      fi
     done
   } >"$2"
 }
@@ -271,6 +291,8 @@ drop_objects() { # $1 label selector
   echo "      metadata: {name: dropped}"
 }
 deployment=$(top_name "$base/deployment.yaml")
+container=$(awk '/^      containers:/{c=1; next} c && /^        - name:/{print $3; exit}' "$base/deployment.yaml")
+[[ -n $container ]] || die "could not read the container name of $base/deployment.yaml"
 
 image_fields() { # kustomize's images: entry for $image (name[:tag] or name@digest)
   local name=${image%@*} tag="" digest=""
@@ -300,6 +322,21 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
   if [[ $service != "$base_service" ]]; then
     echo "  - target: {version: v1, kind: Service, name: $base_service}"
     echo "    patch: '[{\"op\": \"replace\", \"path\": \"/metadata/name\", \"value\": \"$service\"}]'"
+  fi
+  if [[ $kubevirt_namespace != kubevirt ]]; then
+    # The same account may set spec.priority (vmim-priority-requester).
+    # A strategic merge: the base's entry of the same name is replaced, not repeated.
+    echo "  - patch: |-"
+    echo "      apiVersion: apps/v1"
+    echo "      kind: Deployment"
+    echo "      metadata: {name: $deployment, namespace: $base_ns}"
+    echo "      spec:"
+    echo "        template:"
+    echo "          spec:"
+    echo "            containers:"
+    echo "              - name: $container"
+    echo "                env:"
+    echo "                  - {name: MIGRATION_GUARD_PRIORITY_REQUESTERS, value: \"system:serviceaccount:$kubevirt_namespace:kubevirt-controller\"}"
   fi
   if [[ -n $image ]]; then image_fields; fi
 } >"$out/workload/kustomization.yaml"

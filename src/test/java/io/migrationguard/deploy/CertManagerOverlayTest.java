@@ -62,10 +62,14 @@ class CertManagerOverlayTest {
     Set<String> both = Set.of("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration");
     assertEquals(both, injected, "inject-ca-from on");
     assertEquals(both, dropped, "caBundle left to the injector on");
-    JsonNode drop = Manifests.readAll(OVERLAY.resolve("drop-cabundle.yaml")).get(0);
+    // The file is one JSON Patch: a list of operations (read as one node per operation).
+    List<JsonNode> drop = Manifests.readAll(OVERLAY.resolve("drop-cabundle.yaml"));
     for (String kind : both) {
       assertEquals(
           base.one(kind).path("webhooks").size(), drop.size(), "one removal per webhook: " + kind);
+    }
+    for (int i = 0; i < drop.size(); i++) {
+      assertEquals("/webhooks/" + i + "/clientConfig/caBundle", drop.get(i).path("path").asText());
     }
   }
 

@@ -74,8 +74,43 @@ class KustomizeBuildTest {
         assertEquals("kv-guard", o.at(ns).asText(), o.path("kind").asText());
       }
     }
-    assertEquals(4, webhooks);
+    assertEquals(8, webhooks);
     assertTrue(built.stream().anyMatch(o -> o.path("kind").asText().equals("Secret")));
+  }
+
+  /**
+   * {@code --kubevirt-namespace}: every webhook entry's requester condition and the priority
+   * allow-list name KubeVirt's controller in that namespace, each entry keeping one condition.
+   */
+  @Test
+  void theKubeVirtNamespaceNamesTheControllerEverywhere(@TempDir Path out) throws Exception {
+    OpensslAssumption.require();
+    Commands.generate(out, "--kubevirt-namespace", "openshift-cnv").ok();
+    String account = "system:serviceaccount:openshift-cnv:kubevirt-controller";
+    int conditions = 0;
+    for (JsonNode o : build(out.resolve("webhooks"))) {
+      for (JsonNode w : o.path("webhooks")) {
+        assertEquals(1, w.path("matchConditions").size(), w.path("name").asText());
+        String expression = w.at("/matchConditions/0/expression").asText();
+        assertTrue(expression.endsWith("'" + account + "'"), expression);
+        conditions++;
+      }
+    }
+    assertEquals(8, conditions);
+    String env = "";
+    for (JsonNode o : build(out.resolve("workload"))) {
+      if (o.path("kind").asText().equals("Deployment")) {
+        env = o.at("/spec/template/spec/containers/0/env").toString();
+      }
+    }
+    assertTrue(
+        env.contains(
+            "{\"name\":\"MIGRATION_GUARD_PRIORITY_REQUESTERS\",\"value\":\"" + account + "\"}"),
+        env);
+    assertEquals(
+        1, env.split("MIGRATION_GUARD_PRIORITY_REQUESTERS", -1).length - 1, "once: " + env);
+    Commands.Result bad = Commands.generate(out, "--kubevirt-namespace", "Not_A_Label");
+    assertTrue(bad.exit() != 0 && bad.output().contains("--kubevirt-namespace"), bad.output());
   }
 
   static List<JsonNode> build(Path dir) {

@@ -54,10 +54,18 @@ class PoliciesOverlayTest {
                 .toString()
                 .contains("{\"name\":\"MIGRATION_GUARD_SKIP_EXPORTED_RULES\",\"value\":\"true\"}"));
       } else if (kind.equals("ValidatingWebhookConfiguration")) {
-        JsonNode vmim = o.at("/webhooks/0");
-        assertEquals("vmim.validate.migrationguard.io", vmim.path("name").asText());
-        assertEquals(1, vmim.path("matchConditions").size());
-        assertTrue(o.at("/webhooks/1/matchConditions").isMissingNode(), "policies: every request");
+        // Both migration entries (everyone else, KubeVirt's controller) keep their requester
+        // condition and gain the spec-changed one; the policy entries only have the requester's.
+        for (int i : new int[] {0, 1}) {
+          JsonNode vmim = o.at("/webhooks/" + i);
+          assertTrue(vmim.path("name").asText().startsWith("vmim"), vmim.toString());
+          assertEquals(2, vmim.path("matchConditions").size(), vmim.toString());
+          assertEquals(
+              "create-or-spec-changed", vmim.at("/matchConditions/1/name").asText(), "appended");
+        }
+        for (int i : new int[] {2, 3}) {
+          assertEquals(1, o.at("/webhooks/" + i + "/matchConditions").size(), "policies");
+        }
       }
     }
     assertEquals(12, policies, "6 policies and their bindings");

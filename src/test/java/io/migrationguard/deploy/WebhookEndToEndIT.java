@@ -74,7 +74,7 @@ class WebhookEndToEndIT {
 
   @Test
   void theManifestsRouteEveryWebhookToTheConfiguredServicePort() {
-    assertEquals(4, targets.size(), "webhooks in the manifests");
+    assertEquals(8, targets.size(), "webhooks in the manifests (each split by the requester)");
     for (WebhookTarget t : targets) {
       assertEquals(Integer.parseInt(base.env("MIGRATION_GUARD_PORT")), t.containerPort(), t.name());
     }
@@ -97,7 +97,7 @@ class WebhookEndToEndIT {
         }
       }
     }
-    assertEquals(7, calls, "(webhook, kind, operation) combinations exercised");
+    assertEquals(14, calls, "(webhook, kind, operation) combinations exercised");
   }
 
   @Test
