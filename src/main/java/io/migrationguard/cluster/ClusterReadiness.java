@@ -43,6 +43,9 @@ public class ClusterReadiness implements HealthCheck {
             .withData("notChecked", notChecked)
             .withData("kubevirtVersion", active.choice().describe())
             .withData("kubevirtProfile", active.release().source());
+    if (engines.settingsWarning() != null) {
+      builder.withData("settingsWarning", engines.settingsWarning());
+    }
     boolean ready = true;
     for (CacheState cache : runtime.caches()) {
       ready &= cache.ready();

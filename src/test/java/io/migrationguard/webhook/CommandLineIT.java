@@ -84,4 +84,20 @@ class CommandLineIT {
     assertTrue(e.output().contains("v1.5, main"), e.output());
     assertFalse(e.output().contains("Listening on"), e.output());
   }
+
+  /** A configured default that every user's object would be refused for stops the service. */
+  @Test
+  void aDefaultTheRulesRefuseStopsTheService() throws Exception {
+    Exit e =
+        runWith(
+            List.of(
+                "-Dmigration-guard.defaults.virtualmachineinstancemigration.spec.priority=system-critical",
+                "-Dmigration-guard.cluster=off",
+                "-Dquarkus.http.ssl-port=0"));
+    assertTrue(e.code() != 0, e.output());
+    assertTrue(
+        e.output().contains("migration-guard.defaults.virtualmachineinstancemigration:"),
+        e.output());
+    assertFalse(e.output().contains("Listening on"), e.output());
+  }
 }

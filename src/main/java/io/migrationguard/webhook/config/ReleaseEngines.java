@@ -56,14 +56,38 @@ public class ReleaseEngines {
   private final AtomicReference<Active> active = new AtomicReference<>();
   private Gauge gauge; // guarded by this
 
+  private String settingsWarning;
+
   @PostConstruct
   void start() {
     if (!following()) {
       use(named(setting == null ? AUTO : setting.strip()));
-      return;
+    } else {
+      use(fromCluster());
+      runtime.onKubeVirtChange(this::refresh);
     }
-    use(fromCluster());
-    runtime.onKubeVirtChange(this::refresh);
+    checkSettings();
+  }
+
+  /**
+   * Settings that would block evacuations (docs/configuration.md): a default the rules refuse stops
+   * the service at start; an allow-list without KubeVirt's controller is a warning, logged and
+   * shown in readiness.
+   */
+  private void checkSettings() {
+    String defaults = SettingsCheck.defaultsProblem(active().engine());
+    if (defaults != null) {
+      throw new IllegalArgumentException(defaults);
+    }
+    settingsWarning = SettingsCheck.requestersWarning(settings.priorityRequesters());
+    if (settingsWarning != null) {
+      LOG.warn(settingsWarning);
+    }
+  }
+
+  /** What the settings check warned about at start, or null. */
+  public String settingsWarning() {
+    return settingsWarning;
   }
 
   /** The profile the setting names: its own, or with {@code auto} (lookups off) the newest. */

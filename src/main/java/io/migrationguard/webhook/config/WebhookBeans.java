@@ -33,12 +33,15 @@ public class WebhookBeans {
       @ConfigProperty(name = "migration-guard.disabled-rules") Optional<List<String>> disabled,
       @ConfigProperty(name = "migration-guard.skip-exported-rules") boolean skipExported,
       Config config) {
+    // Trimmed, as the export trims them: "a, system:serviceaccount:..." must not leave "
+    // system:..."
+    // in the list (it would refuse KubeVirt's own controller).
     Settings settings =
         new Settings(
-            new HashSet<>(requesters.orElse(List.of())),
+            trimmed(requesters),
             DefaultsConfig.read(
                 config.getPropertyNames(), name -> config.getOptionalValue(name, String.class)));
-    Set<String> off = new HashSet<>(disabled.orElse(List.of()));
+    Set<String> off = trimmed(disabled);
     if (skipExported) {
       // The API server enforces these through the exported admission policies (overlay
       // manifests/overlays/policies): judging them here too would only repeat each denial.
@@ -50,6 +53,17 @@ public class WebhookBeans {
       throw new IllegalArgumentException("migration-guard.disabled-rules: " + bad);
     }
     return settings.disabling(off);
+  }
+
+  /** A list setting's entries, each stripped of surrounding spaces, blanks dropped. */
+  static Set<String> trimmed(Optional<List<String>> list) {
+    Set<String> out = new HashSet<>();
+    for (String s : list.orElse(List.of())) {
+      if (!s.isBlank()) {
+        out.add(s.strip());
+      }
+    }
+    return out;
   }
 
   /** The ids the engine can report: its rules and the API server step's warnings. */
