@@ -41,11 +41,20 @@ public class AdmissionMetrics {
   private final Map<DurationKey, Timer> durations = new ConcurrentHashMap<>();
   private final Map<String, Counter> denials = new ConcurrentHashMap<>();
   private final Map<Webhook, Counter> badRequests = new ConcurrentHashMap<>();
+  private final Map<Webhook, Counter> unavailable = new ConcurrentHashMap<>();
 
   private record RequestKey(
       Webhook webhook, String kind, String operation, boolean allowed, boolean dryRun) {}
 
   private record DurationKey(Webhook webhook, String kind) {}
+
+  /** The 503 counters exist from the start, at 0: an alert's rate over them needs the series. */
+  @jakarta.annotation.PostConstruct
+  void registerAtStart() {
+    for (Webhook w : Webhook.values()) {
+      unavailable.computeIfAbsent(w, this::unavailableCounter);
+    }
+  }
 
   /** Counts one answered review and its latency; {@code denyingRules} are the rules that denied. */
   public void review(
@@ -65,6 +74,9 @@ public class AdmissionMetrics {
         .record(nanos, TimeUnit.NANOSECONDS);
     for (String rule : denyingRules) {
       denials.computeIfAbsent(rule, this::denialCounter).increment();
+    }
+    if (v.status() != null && v.status().code() == 503) {
+      unavailable.computeIfAbsent(webhook, this::unavailableCounter).increment();
     }
   }
 
@@ -103,6 +115,15 @@ public class AdmissionMetrics {
   private Counter badRequestCounter(Webhook webhook) {
     return Counter.builder("migration.guard.admission.bad.requests")
         .description("Request bodies that were not an AdmissionReview")
+        .tag("webhook", webhook.label())
+        .register(registry);
+  }
+
+  private Counter unavailableCounter(Webhook webhook) {
+    return Counter.builder("migration.guard.admission.unavailable")
+        .description(
+            "Reviews answered 503: a cluster lookup or reservation could not be made in time, or"
+                + " the service was overloaded")
         .tag("webhook", webhook.label())
         .register(registry);
   }

@@ -1,0 +1,94 @@
+package io.migrationguard.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The monitoring that ships with the manifests (manifests/monitoring/): the PrometheusRule's rules
+ * pass {@code promtool check rules}, every alert has a {@code promtool test rules} case that fires
+ * it, a runbook section in docs/monitoring.md behind its {@code runbook_url}, and the overlay
+ * builds. promtool comes from Debian's {@code prometheus} package ({@code .ci/run} installs it).
+ */
+class MonitoringTest {
+  static final Path DIR = Path.of("manifests", "monitoring");
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final Path DOC = Path.of("docs", "monitoring.md");
+
+  static JsonNode rules() throws Exception {
+    return YAML.readTree(DIR.resolve("prometheusrule.yaml").toFile()).path("spec");
+  }
+
+  static List<JsonNode> alerts() throws Exception {
+    List<JsonNode> out = new java.util.ArrayList<>();
+    for (JsonNode group : rules().path("groups")) {
+      group.path("rules").forEach(out::add);
+    }
+    return out;
+  }
+
+  @Test
+  void theRulesPassPromtoolAndTheirUnitTests(@TempDir Path tmp) throws Exception {
+    Assumptions.assumeTrue(
+        Commands.available("promtool", "--version"),
+        "promtool is not installed (apt-get install prometheus; .ci/run does)");
+    Path rules = tmp.resolve("rules.yaml");
+    YAML.writeValue(rules.toFile(), rules());
+    Commands.run(List.of("promtool", "check", "rules", rules.toString())).ok();
+    Files.copy(DIR.resolve("tests/alerts.test.yaml"), tmp.resolve("alerts.test.yaml"));
+    Commands.Result r =
+        Commands.run(
+            List.of("promtool", "test", "rules", tmp.resolve("alerts.test.yaml").toString()));
+    assertEquals(0, r.exit(), r.output());
+    assertTrue(r.output().contains("SUCCESS"), r.output());
+  }
+
+  @Test
+  void everyAlertHasATestThatFiresItAndARunbook() throws Exception {
+    String tests = Files.readString(DIR.resolve("tests/alerts.test.yaml"));
+    String doc = Files.readString(DOC);
+    Set<String> anchors = new TreeSet<>();
+    Matcher m = Pattern.compile("(?m)^### (\\S+)$").matcher(doc);
+    while (m.find()) {
+      anchors.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
+    }
+    List<JsonNode> alerts = alerts();
+    assertTrue(alerts.size() >= 8, "alerts: " + alerts.size());
+    for (JsonNode a : alerts) {
+      String name = a.path("alert").asText();
+      assertTrue(
+          Pattern.compile("alertname: " + name + "\\n\\s+exp_alerts:\\n\\s+- exp_labels")
+              .matcher(tests)
+              .find(),
+          name + ": no promtool case in which it fires");
+      String url = a.at("/annotations/runbook_url").asText();
+      assertTrue(
+          url.endsWith("docs/monitoring.md#" + name.toLowerCase(java.util.Locale.ROOT)), url);
+      assertTrue(anchors.contains(name.toLowerCase(java.util.Locale.ROOT)), name + ": no runbook");
+      assertTrue(!a.path("labels").path("severity").asText().isEmpty(), name + ": severity");
+    }
+  }
+
+  @Test
+  void theOverlayBuilds() {
+    Commands.assumeKubectl();
+    String out = Commands.run(List.of("kubectl", "kustomize", DIR.toString())).ok().output();
+    for (String kind : List.of("ServiceMonitor", "PrometheusRule", "ConfigMap")) {
+      assertTrue(out.contains("kind: " + kind), kind);
+    }
+    assertTrue(out.contains("grafana_dashboard: \"1\""), "the dashboard's sidecar label");
+  }
+}
