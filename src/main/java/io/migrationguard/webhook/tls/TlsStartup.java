@@ -38,6 +38,10 @@ public class TlsStartup {
             serving,
             ServingCertificate::secondsToExpiry)
         .description("Seconds until the serving certificate expires")
+        // Micrometer holds a gauge's object weakly by default: once that object is collected the
+        // gauge reads NaN and its series can vanish (seen in a full test run, where the meter
+        // outlives the application that registered it). The expiry alert needs the series.
+        .strongReference(true)
         .register(meters);
   }
 }
