@@ -133,6 +133,7 @@ public class ClusterRuntime {
   }
 
   private void sweep() {
+    inflight.sweep(); // what expired while nothing was admitted or read
     try {
       int n = reservations.sweep();
       if (n > 0) {

@@ -1,6 +1,8 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import java.time.Duration;
@@ -23,15 +25,32 @@ import java.util.function.LongSupplier;
  * replaced (the write landed), or after {@code ttl} (the write never happened: another webhook
  * denied it, the client gave up). Until then a retried create of a rejected object may be denied as
  * a duplicate of itself under another name; the ttl bounds that.
+ *
+ * <p>Bounded whatever clients send (a forged review is admitted like any other): an entry keeps
+ * only the fields the cluster rules compare ({@link #slim}), at most {@value #MAX_ENTRIES} entries
+ * and {@value #MAX_BYTES} bytes of them are held (past that the entries closest to expiry go
+ * first), and expired entries are swept on a timer and by admissions, not only when read.
  */
 public final class InflightRegistry {
-  private record Pending(JsonNode object, String name, String replacedVersion, long expiresAt) {}
+  /** At most this many entries; a burst of admissions past it evicts the oldest. */
+  static final int MAX_ENTRIES = 20_000;
+
+  /** At most this many bytes of entries (estimated from their text); past it, the oldest go. */
+  static final long MAX_BYTES = 16L << 20;
+
+  private record Pending(
+      JsonNode object, String name, String replacedVersion, long expiresAt, long bytes) {}
 
   private final long ttlNanos;
   private final LongSupplier clock;
   private final Map<String, Pending> policies = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Pending>> migrations = new ConcurrentHashMap<>();
   private final AtomicLong unnamed = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+  private final AtomicLong lastSweep = new AtomicLong(Long.MIN_VALUE / 2);
+
+  /** How often an admission also sweeps out the expired entries (the timer sweeps too). */
+  static final long SWEEP_PERIOD_NANOS = 100_000_000L;
 
   public InflightRegistry(Duration ttl) {
     this(ttl, System::nanoTime);
@@ -53,16 +72,150 @@ public final class InflightRegistry {
     }
     String name = review.name();
     String replaced = review.oldObject() == null ? null : version(review.oldObject());
-    Pending pending = new Pending(object, name, replaced, clock.getAsLong() + ttlNanos);
+    JsonNode kept = slim(review.kind(), object);
+    long now = clock.getAsLong();
+    Pending pending = new Pending(kept, name, replaced, now + ttlNanos, estimate(kept));
+    // A sweep walks every entry: at most one per sweep period of admissions, not one each.
+    long last = lastSweep.get();
+    if (now - last >= SWEEP_PERIOD_NANOS && lastSweep.compareAndSet(last, now)) {
+      sweep();
+    }
     if (review.kind() == Kind.POLICY) {
-      policies.put(name, pending);
+      account(policies.put(name, pending), pending);
     } else if (review.kind() == Kind.VMIM) {
       // A VMIM without a name yet (generateName) cannot be matched to its event: ttl only.
       String key = name.isEmpty() ? "\0" + unnamed.incrementAndGet() : name;
-      migrations
-          .computeIfAbsent(review.effectiveNamespace(), ns -> new ConcurrentHashMap<>())
-          .put(key, pending);
+      account(
+          migrations
+              .computeIfAbsent(review.effectiveNamespace(), ns -> new ConcurrentHashMap<>())
+              .put(key, pending),
+          pending);
     }
+    if (size() > MAX_ENTRIES || bytes.get() > MAX_BYTES) {
+      evictOldest();
+    }
+  }
+
+  /** Removes the expired entries (also run on a timer by the cluster runtime). */
+  public void sweep() {
+    long now = clock.getAsLong();
+    removeIf(p -> now - p.expiresAt() >= 0);
+  }
+
+  /** How many bytes the held entries take, estimated (for tests and the docs' budget). */
+  long bytes() {
+    return bytes.get();
+  }
+
+  private void account(Pending replaced, Pending added) {
+    bytes.addAndGet(added.bytes() - (replaced == null ? 0 : replaced.bytes()));
+  }
+
+  private void removeIf(java.util.function.Predicate<Pending> gone) {
+    sweep(policies, gone);
+    for (Map<String, Pending> ns : migrations.values()) {
+      sweep(ns, gone);
+    }
+    migrations.values().removeIf(Map::isEmpty);
+  }
+
+  private void sweep(Map<String, Pending> map, java.util.function.Predicate<Pending> gone) {
+    for (Map.Entry<String, Pending> e : map.entrySet()) {
+      if (gone.test(e.getValue()) && map.remove(e.getKey(), e.getValue())) {
+        bytes.addAndGet(-e.getValue().bytes());
+      }
+    }
+  }
+
+  /**
+   * Past a bound: the entries closest to expiry go first, down to 90 % of both bounds, so that a
+   * burst pays for one sort per tenth of the bound rather than one per admission.
+   */
+  private synchronized void evictOldest() {
+    List<Pending> all = new ArrayList<>(policies.values());
+    migrations.values().forEach(m -> all.addAll(m.values()));
+    if (all.size() <= MAX_ENTRIES && bytes.get() <= MAX_BYTES) {
+      return; // another admission evicted meanwhile
+    }
+    all.sort(java.util.Comparator.comparingLong(Pending::expiresAt));
+    int excess = Math.max(0, all.size() - MAX_ENTRIES * 9 / 10);
+    long over = bytes.get() - MAX_BYTES * 9 / 10;
+    java.util.Set<Pending> out =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Pending p : all) {
+      if (excess <= 0 && over <= 0) {
+        break;
+      }
+      out.add(p);
+      excess--;
+      over -= p.bytes();
+    }
+    removeIf(out::contains);
+  }
+
+  /**
+   * What the cluster rules compare of an admitted object, and nothing else: its name, namespace,
+   * resource version and the label {@code kubevirt.io/vmi-name}; a policy's selectors; a
+   * migration's {@code vmiName}, the {@code migrationID}s of {@code sendTo} and {@code receive},
+   * and its phase.
+   */
+  static JsonNode slim(Kind kind, JsonNode object) {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    copy(object, out, "apiVersion");
+    copy(object, out, "kind");
+    JsonNode meta = object.path("metadata");
+    ObjectNode m = out.putObject("metadata");
+    copy(meta, m, "name");
+    copy(meta, m, "namespace");
+    copy(meta, m, "resourceVersion");
+    JsonNode label = meta.path("labels").get(Kind.VMI_NAME_LABEL);
+    if (label != null) {
+      m.putObject("labels").set(Kind.VMI_NAME_LABEL, label);
+    }
+    JsonNode spec = object.path("spec");
+    ObjectNode sp = out.putObject("spec");
+    if (kind == Kind.POLICY) {
+      copy(spec, sp, "selectors");
+    } else {
+      copy(spec, sp, "vmiName");
+      for (String end : List.of("sendTo", "receive")) {
+        JsonNode id = spec.path(end).get("migrationID");
+        if (id != null) {
+          sp.putObject(end).set("migrationID", id);
+        }
+      }
+      JsonNode phase = object.path("status").get("phase");
+      if (phase != null) {
+        out.putObject("status").set("phase", phase);
+      }
+    }
+    return out;
+  }
+
+  private static void copy(JsonNode from, ObjectNode to, String field) {
+    JsonNode v = from.get(field);
+    if (v != null) {
+      to.set(field, v);
+    }
+  }
+
+  /** The text an entry holds, as bytes: keys and string values, 2 bytes a character, plus nodes. */
+  private static long estimate(JsonNode node) {
+    long n = 16;
+    if (node.isTextual()) {
+      return n + 2L * node.textValue().length();
+    }
+    var fields = node.fields();
+    while (fields.hasNext()) {
+      var e = fields.next();
+      n += 2L * e.getKey().length() + estimate(e.getValue());
+    }
+    for (JsonNode element : node) {
+      if (!node.isObject()) {
+        n += estimate(element);
+      }
+    }
+    return n;
   }
 
   /** {@code listed} (every policy the cluster shows) with the pending policies laid over it. */
@@ -96,7 +249,10 @@ public final class InflightRegistry {
       JsonNode seen = byName.get(p.name());
       if (now - p.expiresAt() >= 0
           || (seen != null && !Objects.equals(version(seen), p.replacedVersion()))) {
-        pending.remove(e.getKey(), p); // not a newer entry a concurrent review just put there
+        // Not a newer entry a concurrent review just put there.
+        if (pending.remove(e.getKey(), p)) {
+          bytes.addAndGet(-p.bytes());
+        }
       } else if (p.name().isEmpty()) {
         unnamedOut.add(p.object());
       } else {

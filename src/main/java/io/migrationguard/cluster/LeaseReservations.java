@@ -96,13 +96,19 @@ public final class LeaseReservations {
    * {@code generateName} create) the object is never the same as another's.
    */
   String holder(Review review) {
-    String name = review.name();
+    // Bounded by the longest valid names (a namespace is a DNS label, a name a DNS subdomain): a
+    // forged review with a megabyte name must not write a megabyte into a Lease.
+    String name = cap(review.name(), 253);
     String object =
         review.kind().kindName()
             + "/"
-            + (review.kind().namespaced() ? review.effectiveNamespace() + "/" : "")
+            + (review.kind().namespaced() ? cap(review.effectiveNamespace(), 63) + "/" : "")
             + (name.isEmpty() ? "(generated " + Long.toHexString(System.nanoTime()) + ")" : name);
-    return object + " @" + replica;
+    return object + " @" + cap(replica, 253);
+  }
+
+  private static String cap(String s, int max) {
+    return s.length() <= max ? s : s.substring(0, max);
   }
 
   /** Takes the Lease of {@code key} for {@code review}. */
