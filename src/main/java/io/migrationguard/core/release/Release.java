@@ -73,11 +73,6 @@ public record Release(
     };
   }
 
-  /** Whether {@code gate} is on when the KubeVirt CR lists nothing. */
-  public boolean onByDefault(String gate) {
-    return enabled(FeatureGates.defaults(), gate);
-  }
-
   @Override
   public String toString() {
     return name;

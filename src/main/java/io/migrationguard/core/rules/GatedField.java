@@ -66,11 +66,6 @@ public final class GatedField extends Rule {
     this.shape = ReleaseSchemas.of(release).shape(info.kinds().iterator().next());
   }
 
-  /** The gates that allow the fields, in the release's terms (for messages and exports). */
-  public List<String> gates() {
-    return gates.stream().filter(release::knows).toList();
-  }
-
   /** A forbidden field: {@code what} (the feature, in words) requires the gate, disabled. */
   public static Report forbidding(String what) {
     return (out, review, field, gates) ->

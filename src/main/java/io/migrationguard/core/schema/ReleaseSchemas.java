@@ -18,12 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ReleaseSchemas {
   private static final Map<String, ReleaseSchemas> BY_RELEASE = new ConcurrentHashMap<>();
 
-  private final Release release;
   private final Map<Kind, JsonNode> trees = new EnumMap<>(Kind.class);
   private final Map<Kind, Shape> shapes = new EnumMap<>(Kind.class);
 
   private ReleaseSchemas(Release release) {
-    this.release = release;
     for (Kind kind : Kind.values()) {
       JsonNode tree = SchemaAcceptor.resource(SchemaFiles.fileName(kind)).deepCopy();
       for (SchemaEdit edit : release.allSchemaEdits()) {
@@ -42,10 +40,6 @@ public final class ReleaseSchemas {
   /** The schemas of {@code release}. */
   public static ReleaseSchemas of(Release release) {
     return BY_RELEASE.computeIfAbsent(release.name(), n -> new ReleaseSchemas(release));
-  }
-
-  public Release release() {
-    return release;
   }
 
   /** The structural view of a whole object of {@code kind} in this release. */
