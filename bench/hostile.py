@@ -4,9 +4,9 @@
 Each attack runs, then the same checks: the process is alive, a normal review is answered within
 1 s, peak RSS so far; attacks that get answers check their size (< 64 KiB) and their warnings
 (<= 4 KiB). Prints one line per attack and a JSON line at the end. Everything on 127.0.0.1,
-every wait bounded. Usage: hostile.py PORT PID
+every wait bounded. Usage: hostile.py PORT PID (ONLY=name,name runs only those attacks)
 """
-import json, socket, ssl, sys, threading, time
+import json, os, socket, ssl, sys, threading, time
 
 PORT, PID = int(sys.argv[1]), int(sys.argv[2])
 CTX = ssl.create_default_context(); CTX.check_hostname = False; CTX.verify_mode = ssl.CERT_NONE
@@ -161,6 +161,49 @@ def attack_stalled(n=260, seconds=30):
     return []
 
 
+def attack_stalled_large(n=260, seconds=30):
+    """Bodies stalled after 20 KiB (past the 10 KiB a REST layer buffers before it reads blocking):
+    the probes and a review must still answer at once."""
+    socks = []
+    for _ in range(n):
+        s = connect()
+        s.sendall(b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 3000000\r\n\r\n{\"a\":\"" + b"x" * 20480)
+        socks.append(s)
+    time.sleep(0.5)
+    worst = 0.0
+    for path in ("/q/health/live", "/q/health/ready") * 3:
+        t, status, _ = exchange("GET", path)
+        worst = max(worst, t)
+        if not status.endswith("200 OK"):
+            FAILED.append("probe-status-during-large-stall")
+    t, status, _ = exchange("POST", "/validate", review(vmim()))
+    RESULTS["probe_during_large_stall_s"] = round(worst, 3)
+    RESULTS["review_during_large_stall_s"] = round(t, 3)
+    if worst >= 0.1 or t >= 1 or not status.endswith("200 OK"):
+        FAILED.append("probes-during-large-stall")
+    for s in socks:
+        try:
+            s.close()
+        except OSError:
+            pass
+    return []
+
+
+def attack_concurrent_3mib(n=32):
+    """32 reviews of just under 3 MiB at once, their strings echoed in messages."""
+    pad = 3_100_000 // 2
+    body = review(vmim(spec={"vmiName": "A" * pad, "priority": "p" * 1000},
+                       meta={"name": "B" * (pad - 4000)}))
+    assert len(body) < 3 * 1024 * 1024, len(body)
+    out = concurrently(n, lambda: exchange("POST", "/validate", body, 60))
+    codes = {}
+    for _, status, _ in out:
+        codes[status.split(" ", 1)[-1]] = codes.get(status.split(" ", 1)[-1], 0) + 1
+    RESULTS["concurrent_3mib_statuses"] = codes
+    return [b for _, st, b in out if st.endswith("200 OK")]
+
+
 def attack_odd_paths():
     for i in range(150):
         exchange("POST", "/validate;a=%d" % i, review(vmim()))
@@ -194,8 +237,11 @@ def attack_tls():
 
 for name, attack in [("type-errors", attack_type_errors), ("huge-values", attack_huge_values),
                      ("unknown-fields", attack_unknown_fields), ("pipelining", attack_pipelining),
-                     ("stalled-bodies", attack_stalled), ("odd-paths", attack_odd_paths),
+                     ("stalled-bodies", attack_stalled), ("stalled-large", attack_stalled_large),
+                     ("concurrent-3mib", attack_concurrent_3mib), ("odd-paths", attack_odd_paths),
                      ("tls", attack_tls)]:
+    if os.environ.get("ONLY") and name not in os.environ["ONLY"].split(","):
+        continue
     try:
         answers = attack()
     except Exception as e:  # an attack that breaks the client is still checked for

@@ -4,7 +4,8 @@
 # attack and checks, after each, that the process is alive, answers a normal review within 1 s,
 # stays under 480 MiB peak RSS, and answers in under 64 KiB with at most 4 KiB of warnings; then
 # the self-signed mode is killed with kill -9 and must leave no key file behind.
-# Settings (env): REBUILD=1 rebuilds the jar. Prints one line per attack and a JSON line.
+# Settings (env): REBUILD=1 rebuilds the jar; NMT=1 prints the JVM's native memory summary at the
+# end; ONLY=name,name runs only those attacks. Prints one line per attack and a JSON line.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 need_tools openssl python3
@@ -30,7 +31,10 @@ for l in lines[i + 1:]:
 print(" ".join(v for v in value if v).replace("-Djava.io.tmpdir=/tmp", ""))
 PY
 )
-export JAVA_OPTS="-XX:MaxRAM=512m $DEPLOYMENT_OPTS"
+export JAVA_OPTS="-XX:MaxRAM=512m $DEPLOYMENT_OPTS${NMT:+ -XX:NativeMemoryTracking=summary}"
+# The Deployment's environment that shapes memory (glibc arenas).
+export MALLOC_ARENA_MAX=$(awk '/name: MALLOC_ARENA_MAX/ { getline; gsub(/[^0-9]/, ""); print }' "$ROOT/manifests/base/deployment.yaml")
+[ -n "$MALLOC_ARENA_MAX" ] || unset MALLOC_ARENA_MAX
 make_certs "$WORK/certs"
 PORT=$(free_port)
 start_server "$WORK/certs" "$PORT" "$WORK/server.log"
@@ -38,6 +42,11 @@ wait_review "$PORT" "$WORK/certs/ca.crt" "$ROOT/bench/payloads/vmim-create.json"
 echo "server pid $SERVER_PID, JVM options: $JAVA_OPTS" >&2
 status=0
 python3 "$ROOT/bench/hostile.py" "$PORT" "$SERVER_PID" || status=$?
+if [ -n "${NMT:-}" ]; then
+  # Where the memory is after every attack (NMT=1): heap, metaspace, code, threads, direct (Other).
+  jcmd "$SERVER_PID" VM.native_memory summary scale=MB | grep -E '^(Total|-  *(Java Heap|Class|Thread|Code|GC|Internal|Other|Symbol|Native Memory Tracking|Arena Chunk|Metaspace))' || true
+  grep -E 'VmHWM|VmRSS' "/proc/$SERVER_PID/status"
+fi
 kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
 
 # The generated key never reaches the disk: self-signed mode, kill -9, look for key files.

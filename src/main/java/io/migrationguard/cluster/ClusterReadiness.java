@@ -3,10 +3,12 @@ package io.migrationguard.cluster;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.webhook.config.ReleaseEngines;
+import io.migrationguard.webhook.intake.HealthExecutor;
+import io.smallrye.health.api.AsyncHealthCheck;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.stream.Collectors;
-import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
@@ -21,13 +23,20 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class ClusterReadiness implements HealthCheck {
+public class ClusterReadiness implements AsyncHealthCheck {
   @Inject ClusterRuntime runtime;
   @Inject ClusterView cluster;
   @Inject ReleaseEngines engines;
 
+  @Inject HealthExecutor executor;
+
+  // On the health thread, never behind client work on the shared worker pool.
   @Override
-  public HealthCheckResponse call() {
+  public Uni<HealthCheckResponse> call() {
+    return executor.run(this::check);
+  }
+
+  HealthCheckResponse check() {
     engines.refresh();
     ReleaseEngines.Active active = engines.active();
     String notChecked =

@@ -20,7 +20,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class HttpErrors {
   private static final Logger LOG = Logger.getLogger(HttpErrors.class);
 
-  static final String TOO_LARGE =
+  public static final String TOO_LARGE =
       "the body is larger than " + AdmissionReviews.MAX_BODY_BYTES + " bytes";
 
   @Inject AdmissionReviews reviews;

@@ -1,12 +1,14 @@
 package io.migrationguard.webhook.health;
 
+import io.migrationguard.webhook.intake.HealthExecutor;
 import io.migrationguard.webhook.tls.ServingCertificate;
+import io.smallrye.health.api.AsyncHealthCheck;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.security.cert.X509Certificate;
 import java.util.Date;
 import java.util.Optional;
-import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
@@ -17,11 +19,18 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class CertificateReadiness implements HealthCheck {
+public class CertificateReadiness implements AsyncHealthCheck {
   @Inject ServingCertificate serving;
 
+  @Inject HealthExecutor executor;
+
+  // On the health thread, never behind client work on the shared worker pool.
   @Override
-  public HealthCheckResponse call() {
+  public Uni<HealthCheckResponse> call() {
+    return executor.run(this::check);
+  }
+
+  HealthCheckResponse check() {
     HealthCheckResponseBuilder b = HealthCheckResponse.named("serving-certificate");
     Optional<X509Certificate> cert = serving.current();
     cert.ifPresent(
