@@ -26,6 +26,8 @@ manifests=${MG_MANIFESTS:-$script_dir/../manifests}
 image=${MG_IMAGE:-}
 kubevirt_namespace=${MG_KUBEVIRT_NAMESPACE:-kubevirt}
 new_ca=false
+api_client=false
+allow_from=()
 
 usage() {
   cat <<EOF
@@ -50,6 +52,15 @@ configurations). Applies nothing: it prints the commands, in the only safe order
                         entries and may set spec.priority (env MG_KUBEVIRT_NAMESPACE; default:
                         kubevirt; openshift-cnv on OpenShift, harvester-system on Harvester)
   --new-ca              replace an existing CA (the old one stays in the bundle as ca.previous.crt)
+  --api-server-client-cert
+                        only the API server may call: issue it a client certificate (kept across
+                        runs while valid for 30 more days), make the Deployment require one
+                        (MIGRATION_GUARD_TLS_CLIENT_CA), and write <out>/apiserver/ with the
+                        AdmissionConfiguration and kubeconfig for kube-apiserver's
+                        --admission-control-config-file (docs/deploy.md)
+  --allow-from CIDR     only these addresses may reach the HTTPS port: a NetworkPolicy in
+                        <out>/workload admitting it from each CIDR given (repeat the option; the
+                        API server's, and Prometheus' if it scrapes /q/metrics)
   -h, --help            this help
 
 Rerunning keeps the CA and issues a new serving certificate: apply the overlay again and the pods
@@ -79,6 +90,8 @@ while (($#)); do
     --image) image=${2:?--image needs a value}; shift 2 ;;
     --kubevirt-namespace) kubevirt_namespace=${2:?--kubevirt-namespace needs a value}; shift 2 ;;
     --new-ca) new_ca=true; shift ;;
+    --api-server-client-cert) api_client=true; shift ;;
+    --allow-from) allow_from+=("${2:?--allow-from needs a CIDR}"); shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -91,6 +104,12 @@ dns_label='^[a-z0-9]([-a-z0-9]*[a-z0-9])?$'
   die "--kubevirt-namespace '$kubevirt_namespace' is not a DNS-1123 label"
 [[ $secret =~ ^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$ ]] || die "--secret '$secret' is not a DNS-1123 subdomain"
 [[ $cluster_domain =~ ^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$ ]] || die "--cluster-domain '$cluster_domain' is not a DNS name"
+ipv4_cidr='^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])/(3[0-2]|[12]?[0-9])$'
+ipv6_cidr='^[0-9a-fA-F:]*:[0-9a-fA-F:.]*/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$'
+for cidr in "${allow_from[@]}"; do
+  [[ $cidr =~ $ipv4_cidr || $cidr =~ $ipv6_cidr ]] ||
+    die "--allow-from '$cidr' is not a CIDR (such as 10.0.0.0/16 or fd00::/64)"
+done
 [[ $days =~ ^[1-9][0-9]*$ ]] || die "--days '$days' is not a positive number of days"
 [[ $ca_days =~ ^[1-9][0-9]*$ ]] || die "--ca-days '$ca_days' is not a positive number of days"
 # name[:tag] or name@digest (a registry host may carry a port); nothing that could break the YAML.
@@ -125,6 +144,12 @@ basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature, keyEncipherment
 extendedKeyUsage = serverAuth
 subjectAltName = DNS:$service.$namespace.svc, DNS:$service.$namespace.svc.$cluster_domain
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid, issuer
+[v3_client]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = clientAuth
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid, issuer
 EOF
@@ -195,6 +220,67 @@ mv -f "$work/ca-bundle.crt" "$out/ca-bundle.crt"
 b64() { openssl base64 -A -in "$1"; }
 ca_bundle=$(b64 "$out/ca-bundle.crt")
 
+# --- the API server's client certificate (--api-server-client-cert) -----------------------------
+# kube-apiserver reads its webhook kubeconfig at start only, so the certificate is kept across runs
+# while the current CA signed it and it stays valid for 30 more days: rotating the serving
+# certificate then needs no API server restart.
+if $api_client; then
+  if [[ -f $out/apiserver-client.crt && -f $out/apiserver-client.key ]] &&
+    openssl x509 -in "$out/apiserver-client.crt" -noout -checkend $((30 * 86400)) >/dev/null &&
+    openssl verify -CAfile "$out/ca.crt" -purpose sslclient "$out/apiserver-client.crt" >/dev/null 2>&1 &&
+    [[ $(pubkey_of_cert "$out/apiserver-client.crt") == "$(pubkey_of_key "$out/apiserver-client.key")" ]]; then
+    say "kept the API server's client certificate, valid until $(not_after "$out/apiserver-client.crt")"
+  else
+    new_key "$work/apiserver-client.key"
+    openssl req -new -sha256 -key "$work/apiserver-client.key" \
+      -subj "/O=migration-guard/CN=kube-apiserver-admission" -config "$work/openssl.cnf" \
+      -out "$work/apiserver-client.csr"
+    openssl x509 -req -sha256 -in "$work/apiserver-client.csr" -CA "$out/ca.crt" -CAkey "$out/ca.key" \
+      -set_serial "0x$(openssl rand -hex 16)" -days "$days" \
+      -extfile "$work/openssl.cnf" -extensions v3_client -out "$work/apiserver-client.crt" 2>/dev/null
+    openssl verify -CAfile "$out/ca.crt" -purpose sslclient "$work/apiserver-client.crt" >/dev/null ||
+      die "the new client certificate does not verify against $out/ca.crt"
+    mv -f "$work/apiserver-client.key" "$out/apiserver-client.key"
+    mv -f "$work/apiserver-client.crt" "$out/apiserver-client.crt"
+    say "issued the API server a client certificate, valid until $(not_after "$out/apiserver-client.crt")" \
+      "(kube-apiserver reads it at start: restart it with the new $out/apiserver/)"
+  fi
+  mkdir -p "$out/apiserver"
+  # The user's name is how kube-apiserver finds it: <service>.<namespace>.svc:<port> for a webhook
+  # reached through a Service (k8s.io/apiserver/pkg/util/webhook/authentication.go).
+  cat >"$out/apiserver/webhook-kubeconfig.yaml" <<EOF
+# Written by certs/generate.sh: the client certificate kube-apiserver presents to migration-guard.
+# Holds a private key: copy it to the control-plane nodes, never commit.
+apiVersion: v1
+kind: Config
+users:
+  - name: $service.$namespace.svc:443
+    user:
+      client-certificate-data: $(b64 "$out/apiserver-client.crt")
+      client-key-data: $(b64 "$out/apiserver-client.key")
+EOF
+  cat >"$out/apiserver/admission-configuration.yaml" <<EOF
+# Written by certs/generate.sh: pass to kube-apiserver as --admission-control-config-file, with
+# webhook-kubeconfig.yaml copied to the path below on every control-plane node (docs/deploy.md).
+apiVersion: apiserver.config.k8s.io/v1
+kind: AdmissionConfiguration
+plugins:
+  - name: ValidatingAdmissionWebhook
+    configuration:
+      apiVersion: apiserver.config.k8s.io/v1
+      kind: WebhookAdmissionConfiguration
+      kubeConfigFile: /etc/kubernetes/migration-guard/webhook-kubeconfig.yaml
+  - name: MutatingAdmissionWebhook
+    configuration:
+      apiVersion: apiserver.config.k8s.io/v1
+      kind: WebhookAdmissionConfiguration
+      kubeConfigFile: /etc/kubernetes/migration-guard/webhook-kubeconfig.yaml
+EOF
+elif [[ -d $out/apiserver ]]; then
+  say "left $out/apiserver/ from an earlier --api-server-client-cert run: this run does not require" \
+    "client certificates (rerun with --api-server-client-cert to keep requiring them)"
+fi
+
 # --- the Secret ---------------------------------------------------------------------------------
 cat >"$work/secret.yaml" <<EOF
 # Written by certs/generate.sh: the serving certificate and key. Holds a private key: never commit.
@@ -212,6 +298,11 @@ data:
   tls.key: $(b64 "$out/tls.key")
   ca.crt: $(b64 "$out/ca.crt")
 EOF
+if $api_client; then
+  # The CAs a client certificate may chain to: the bundle, so that during a CA change the API
+  # server's certificate from either CA is accepted.
+  echo "  client-ca.crt: $ca_bundle" >>"$work/secret.yaml"
+fi
 # The two overlays live in their own directories: kubectl apply -k takes a directory, and kustomize
 # reads no file outside the directory of its kustomization.
 mkdir -p "$out/workload" "$out/webhooks"
@@ -293,6 +384,9 @@ drop_objects() { # $1 label selector
 deployment=$(top_name "$base/deployment.yaml")
 container=$(awk '/^      containers:/{c=1; next} c && /^        - name:/{print $3; exit}' "$base/deployment.yaml")
 [[ -n $container ]] || die "could not read the container name of $base/deployment.yaml"
+tls_mount=$(awk '/- name: tls$/{t=1; next} t && /mountPath:/{print $2; exit}' "$base/deployment.yaml")
+https_port=$(awk '/containerPort:/{print $2; exit}' "$base/deployment.yaml")
+[[ -n $tls_mount && -n $https_port ]] || die "could not read the TLS mount and HTTPS port of $base/deployment.yaml"
 
 image_fields() { # kustomize's images: entry for $image (name[:tag] or name@digest)
   local name=${image%@*} tag="" digest=""
@@ -317,11 +411,26 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
   echo "resources:"
   echo "  - $(relpath "$manifests" "$out/workload")"
   echo "  - secret.yaml"
+  if [[ ${#allow_from[@]} -gt 0 ]]; then echo "  - networkpolicy.yaml"; fi
   echo "patches:"
   drop_objects "$config_label"
   if [[ $service != "$base_service" ]]; then
     echo "  - target: {version: v1, kind: Service, name: $base_service}"
     echo "    patch: '[{\"op\": \"replace\", \"path\": \"/metadata/name\", \"value\": \"$service\"}]'"
+  fi
+  if $api_client; then
+    # Every request but the probes must then present a certificate of the Secret's client-ca.crt.
+    echo "  - patch: |-"
+    echo "      apiVersion: apps/v1"
+    echo "      kind: Deployment"
+    echo "      metadata: {name: $deployment, namespace: $base_ns}"
+    echo "      spec:"
+    echo "        template:"
+    echo "          spec:"
+    echo "            containers:"
+    echo "              - name: $container"
+    echo "                env:"
+    echo "                  - {name: MIGRATION_GUARD_TLS_CLIENT_CA, value: $tls_mount/client-ca.crt}"
   fi
   if [[ $kubevirt_namespace != kubevirt ]]; then
     # The same account may set spec.priority (vmim-priority-requester).
@@ -340,6 +449,31 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
   fi
   if [[ -n $image ]]; then image_fields; fi
 } >"$out/workload/kustomization.yaml"
+
+# --- the NetworkPolicy (--allow-from) --------------------------------------------------------------
+if [[ ${#allow_from[@]} -gt 0 ]]; then
+  {
+    echo "# Written by certs/generate.sh: only these addresses reach migration-guard's HTTPS port."
+    echo "# The kubelet's probes come from the node itself, which network plugins admit anyway."
+    echo "apiVersion: networking.k8s.io/v1"
+    echo "kind: NetworkPolicy"
+    echo "metadata:"
+    echo "  name: $deployment-ingress"
+    echo "  namespace: $base_ns"
+    echo "spec:"
+    echo "  podSelector:"
+    echo "    matchLabels:"
+    awk '/^  selector:/{s=1; next} s && /matchLabels:/{m=1; next} m && /^      [a-z]/{print "      " $1 " " $2; next} m{exit}' "$base/deployment.yaml"
+    echo "  policyTypes: [Ingress]"
+    echo "  ingress:"
+    echo "    - from:"
+    for cidr in "${allow_from[@]}"; do echo "        - ipBlock: {cidr: \"$cidr\"}"; done
+    echo "      ports:"
+    echo "        - {protocol: TCP, port: $https_port}"
+  } >"$out/workload/networkpolicy.yaml"
+else
+  rm -f "$out/workload/networkpolicy.yaml"
+fi
 
 {
   echo "# Written by certs/generate.sh: the webhook configurations only, with this caBundle."
@@ -366,6 +500,10 @@ done
 say "serving certificate for $service.$namespace.svc, $service.$namespace.svc.$cluster_domain," \
   "valid until $(not_after "$out/tls.crt")"
 say "wrote $out/{tls.crt,tls.key,ca-bundle.crt}, $out/workload/ and $out/webhooks/"
+if $api_client; then
+  say "wrote $out/apiserver/: give it to kube-apiserver (--admission-control-config-file) BEFORE" \
+    "applying the workload, which then refuses requests without its certificate (docs/deploy.md)"
+fi
 if [[ -z $image ]]; then
   say "WARNING: no --image: the Deployment runs the base's image, which no registry serves;" \
     "rerun with --image REGISTRY/migration-guard:TAG (or set images: in $out/workload/kustomization.yaml)"

@@ -44,6 +44,8 @@ public class ClusterRuntime {
           Duration lookupTimeout,
       @ConfigProperty(name = "migration-guard.cluster.inflight-ttl", defaultValue = "10s")
           Duration inflightTtl,
+      @ConfigProperty(name = "migration-guard.cluster.unseen-ttl", defaultValue = "2s")
+          Duration unseenTtl,
       @ConfigProperty(name = "migration-guard.pod-namespace", defaultValue = "")
           Optional<String> podNamespace,
       @ConfigProperty(name = "migration-guard.pod-name", defaultValue = "")
@@ -53,12 +55,20 @@ public class ClusterRuntime {
     if (lookupTimeout.isNegative() || lookupTimeout.isZero()) {
       throw new IllegalArgumentException("migration-guard.cluster.lookup-timeout must be > 0");
     }
+    if (unseenTtl.isNegative() || unseenTtl.isZero() || unseenTtl.compareTo(inflightTtl) > 0) {
+      throw new IllegalArgumentException(
+          "migration-guard.cluster.unseen-ttl must be > 0 and at most"
+              + " migration-guard.cluster.inflight-ttl ("
+              + inflightTtl
+              + "), got "
+              + unseenTtl);
+    }
     ClusterMode requested = ClusterMode.parse(mode);
     this.configured = requested;
     ClusterDetection detection = ClusterDetection.ofThisProcess();
     this.mode = detection.resolve(requested);
     this.lookupTimeout = lookupTimeout;
-    this.inflight = new InflightRegistry(inflightTtl);
+    this.inflight = new InflightRegistry(inflightTtl, unseenTtl, this::cachesFresh);
     if (this.mode == ClusterMode.ON) {
       KubernetesClient client = clients.get();
       LOG.infof(
@@ -75,7 +85,7 @@ public class ClusterRuntime {
       } else {
         String replica = podName.orElse("").isBlank() ? "replica" : podName.get().strip();
         this.reservations =
-            new LeaseReservations(client, ns, replica, inflightTtl, Clock.systemUTC());
+            new LeaseReservations(client, ns, replica, inflightTtl, unseenTtl, Clock.systemUTC());
         this.sweeper =
             Executors.newSingleThreadScheduledExecutor(
                 r -> {
@@ -153,6 +163,16 @@ public class ClusterRuntime {
   }
 
   /** The state of every cache (none when off). */
+  /**
+   * Whether every cache is synced and watching (or its resource not served): an admitted write then
+   * shows up in them within milliseconds, so what they do not show soon was never written.
+   */
+  boolean cachesFresh() {
+    InformerClusterView view = informers;
+    return view != null
+        && view.states().stream().allMatch(c -> c.notServed() || (c.synced() && c.watching()));
+  }
+
   public List<CacheState> caches() {
     return informers == null ? List.of() : informers.states();
   }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -22,9 +23,13 @@ import java.util.function.LongSupplier;
  * entries over what it reads, so for the rules "the cluster" already holds them.
  *
  * <p>An entry leaves when the cluster shows the object at a resource version other than the one it
- * replaced (the write landed), or after {@code ttl} (the write never happened: another webhook
- * denied it, the client gave up). Until then a retried create of a rejected object may be denied as
- * a duplicate of itself under another name; the ttl bounds that.
+ * replaced (the write landed), or when it has gone unseen too long (the write never happened:
+ * another webhook denied it, the client gave up, or the review was forged by a client that is not
+ * the API server): {@code unseen} (2 s by default) while the caches are synced and watching, where
+ * a real write shows up within milliseconds of its admission; {@code ttl} (10 s) while they are
+ * not, and the watch may be late. Until then a retried create of a rejected object may be denied as
+ * a duplicate of itself under another name, and a forged create holds its VMI's migrations back;
+ * the unseen time bounds both.
  *
  * <p>Bounded whatever clients send (a forged review is admitted like any other): an entry keeps
  * only the fields the cluster rules compare ({@link #slim}), at most {@value #MAX_ENTRIES} entries
@@ -39,9 +44,11 @@ public final class InflightRegistry {
   static final long MAX_BYTES = 16L << 20;
 
   private record Pending(
-      JsonNode object, String name, String replacedVersion, long expiresAt, long bytes) {}
+      JsonNode object, String name, String replacedVersion, long admittedAt, long bytes) {}
 
   private final long ttlNanos;
+  private final long unseenNanos;
+  private final BooleanSupplier cachesFresh;
   private final LongSupplier clock;
   private final Map<String, Pending> policies = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Pending>> migrations = new ConcurrentHashMap<>();
@@ -52,13 +59,35 @@ public final class InflightRegistry {
   /** How often an admission also sweeps out the expired entries (the timer sweeps too). */
   static final long SWEEP_PERIOD_NANOS = 100_000_000L;
 
+  /** Entries last {@code ttl} whatever the caches' state (tests, one-process tools). */
   public InflightRegistry(Duration ttl) {
-    this(ttl, System::nanoTime);
+    this(ttl, ttl, () -> false, System::nanoTime);
   }
 
   InflightRegistry(Duration ttl, LongSupplier nanoClock) {
+    this(ttl, ttl, () -> false, nanoClock);
+  }
+
+  /**
+   * @param ttl how long an entry lasts while the caches are not fresh
+   * @param unseen how long an entry the caches do not show lasts while they are fresh
+   * @param cachesFresh whether the caches are synced and watching now
+   */
+  public InflightRegistry(Duration ttl, Duration unseen, BooleanSupplier cachesFresh) {
+    this(ttl, unseen, cachesFresh, System::nanoTime);
+  }
+
+  InflightRegistry(
+      Duration ttl, Duration unseen, BooleanSupplier cachesFresh, LongSupplier nanoClock) {
     this.ttlNanos = ttl.toNanos();
+    this.unseenNanos = Math.min(unseen.toNanos(), ttlNanos);
+    this.cachesFresh = cachesFresh;
     this.clock = nanoClock;
+  }
+
+  /** How long entries last now: the unseen time while the caches are fresh, else the ttl. */
+  private long lifetime() {
+    return cachesFresh.getAsBoolean() ? unseenNanos : ttlNanos;
   }
 
   /**
@@ -74,7 +103,7 @@ public final class InflightRegistry {
     String replaced = review.oldObject() == null ? null : version(review.oldObject());
     JsonNode kept = slim(review.kind(), object);
     long now = clock.getAsLong();
-    Pending pending = new Pending(kept, name, replaced, now + ttlNanos, estimate(kept));
+    Pending pending = new Pending(kept, name, replaced, now, estimate(kept));
     // A sweep walks every entry: at most one per sweep period of admissions, not one each.
     long last = lastSweep.get();
     if (now - last >= SWEEP_PERIOD_NANOS && lastSweep.compareAndSet(last, now)) {
@@ -99,7 +128,8 @@ public final class InflightRegistry {
   /** Removes the expired entries (also run on a timer by the cluster runtime). */
   public void sweep() {
     long now = clock.getAsLong();
-    removeIf(p -> now - p.expiresAt() >= 0);
+    long lifetime = lifetime();
+    removeIf(p -> now - p.admittedAt() >= lifetime);
   }
 
   /** How many bytes the held entries take, estimated (for tests and the docs' budget). */
@@ -137,7 +167,7 @@ public final class InflightRegistry {
     if (all.size() <= MAX_ENTRIES && bytes.get() <= MAX_BYTES) {
       return; // another admission evicted meanwhile
     }
-    all.sort(java.util.Comparator.comparingLong(Pending::expiresAt));
+    all.sort(java.util.Comparator.comparingLong(Pending::admittedAt));
     int excess = Math.max(0, all.size() - MAX_ENTRIES * 9 / 10);
     long over = bytes.get() - MAX_BYTES * 9 / 10;
     java.util.Set<Pending> out =
@@ -244,10 +274,11 @@ public final class InflightRegistry {
       byName.put(o.path("metadata").path("name").asText(""), o);
     }
     long now = clock.getAsLong();
+    long lifetime = lifetime();
     for (Map.Entry<String, Pending> e : pending.entrySet()) {
       Pending p = e.getValue();
       JsonNode seen = byName.get(p.name());
-      if (now - p.expiresAt() >= 0
+      if (now - p.admittedAt() >= lifetime
           || (seen != null && !Objects.equals(version(seen), p.replacedVersion()))) {
         // Not a newer entry a concurrent review just put there.
         if (pending.remove(e.getKey(), p)) {

@@ -46,6 +46,7 @@ public final class LeaseReservations {
   private final String namespace;
   private final String replica;
   private final Duration ttl;
+  private final Duration unseen;
   private final Clock clock;
 
   /**
@@ -75,19 +76,34 @@ public final class LeaseReservations {
     /** A migration the caches show Succeeded or Failed: done with the Lease at once. */
     FINISHED,
     /**
-     * Absent from fresh caches (deleted, or never written because another webhook denied it): done
-     * with the Lease after half its duration, by which time an admitted write would have reached
-     * the caches in all but the slowest admission chains.
+     * Absent from fresh caches (deleted, or never written because another webhook denied it or the
+     * review was forged): done with the Lease once it has gone unseen for {@code
+     * migration-guard.cluster.unseen-ttl} (2 s), by which time a real admitted write has reached
+     * synced, watching caches (it shows up within milliseconds).
      */
     ABSENT
   }
 
   public LeaseReservations(
       KubernetesClient client, String namespace, String replica, Duration ttl, Clock clock) {
+    this(client, namespace, replica, ttl, ttl.dividedBy(2), clock);
+  }
+
+  /**
+   * @param unseen how long a Lease whose holder the fresh caches do not show stands
+   */
+  public LeaseReservations(
+      KubernetesClient client,
+      String namespace,
+      String replica,
+      Duration ttl,
+      Duration unseen,
+      Clock clock) {
     this.client = client;
     this.namespace = namespace;
     this.replica = replica;
     this.ttl = ttl;
+    this.unseen = unseen;
     this.clock = clock;
   }
 
@@ -175,7 +191,7 @@ public final class LeaseReservations {
         || LeaseTerms.objectOf(terms.holder()).equals(LeaseTerms.objectOf(holder))) {
       return terms.yieldsTo(holder, Holder.LIVE, now);
     }
-    return terms.yieldsTo(holder, holders.apply(LeaseTerms.objectOf(terms.holder())), now);
+    return terms.yieldsTo(holder, holders.apply(LeaseTerms.objectOf(terms.holder())), now, unseen);
   }
 
   private Lease create(String name, String holder) {

@@ -49,6 +49,15 @@ record LeaseTerms(String holder, Instant renewed, Duration duration) {
    * it.
    */
   boolean yieldsTo(String otherHolder, LeaseReservations.Holder state, Instant now) {
+    return yieldsTo(otherHolder, state, now, duration.dividedBy(2));
+  }
+
+  /**
+   * As {@link #yieldsTo(String, LeaseReservations.Holder, Instant)}, with an absent holder done
+   * with the Lease {@code unseen} after it was taken.
+   */
+  boolean yieldsTo(
+      String otherHolder, LeaseReservations.Holder state, Instant now, Duration unseen) {
     if (expired(now)) {
       return true;
     }
@@ -56,7 +65,6 @@ record LeaseTerms(String holder, Instant renewed, Duration duration) {
       return !renewed.plus(RETRY_AFTER).isAfter(now);
     }
     return state == LeaseReservations.Holder.FINISHED
-        || (state == LeaseReservations.Holder.ABSENT
-            && renewed.plus(duration.dividedBy(2)).isBefore(now));
+        || (state == LeaseReservations.Holder.ABSENT && !renewed.plus(unseen).isAfter(now));
   }
 }

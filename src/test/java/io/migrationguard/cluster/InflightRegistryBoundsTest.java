@@ -66,6 +66,44 @@ class InflightRegistryBoundsTest {
   }
 
   @Test
+  void anUnseenEntryLapsesAfterTheUnseenTimeWhileTheCachesAreFresh() {
+    AtomicLong now = new AtomicLong();
+    java.util.concurrent.atomic.AtomicBoolean fresh =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    InflightRegistry r =
+        new InflightRegistry(Duration.ofSeconds(10), Duration.ofSeconds(2), fresh::get, now::get);
+    r.admitted(policy("forged", ""));
+    now.addAndGet(Duration.ofMillis(2_100).toNanos());
+    assertEquals(1, r.policies(List.of()).size(), "caches not watching: the 10 s ttl holds");
+    fresh.set(true);
+    assertEquals(0, r.policies(List.of()).size(), "fresh caches do not show it after 2 s: gone");
+    r.admitted(policy("real", ""));
+    now.addAndGet(Duration.ofMillis(1_900).toNanos());
+    r.sweep();
+    assertEquals(1, r.size(), "within the unseen time it still counts");
+    now.addAndGet(Duration.ofMillis(200).toNanos());
+    r.sweep();
+    assertEquals(0, r.size());
+  }
+
+  @Test
+  void aLeaseWhoseHolderFreshCachesDoNotShowLapsesAfterTheUnseenTime() {
+    java.time.Instant taken = java.time.Instant.parse("2026-01-01T00:00:00Z");
+    LeaseTerms terms =
+        new LeaseTerms(
+            "VirtualMachineInstanceMigration/ns/forged @r1", taken, Duration.ofSeconds(10));
+    String other = "VirtualMachineInstanceMigration/ns/evacuation @r2";
+    Duration unseen = Duration.ofSeconds(2);
+    assertFalse(
+        terms.yieldsTo(other, LeaseReservations.Holder.ABSENT, taken.plusMillis(1_900), unseen));
+    assertTrue(
+        terms.yieldsTo(other, LeaseReservations.Holder.ABSENT, taken.plusMillis(2_000), unseen));
+    assertFalse(
+        terms.yieldsTo(other, LeaseReservations.Holder.LIVE, taken.plusMillis(5_000), unseen),
+        "a holder the caches show keeps it to the end");
+  }
+
+  @Test
   void aMigrationKeepsItsVmiNameLabelIdsAndPhase() throws Exception {
     JsonNode vmim =
         JSON.readTree(

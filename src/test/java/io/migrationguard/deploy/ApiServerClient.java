@@ -36,9 +36,26 @@ final class ApiServerClient {
   private final InetSocketAddress address;
 
   ApiServerClient(List<X509Certificate> caBundle, String serverName, InetSocketAddress address) {
-    this.tls = trusting(caBundle);
+    this(trusting(caBundle, null, null), serverName, address);
+  }
+
+  private ApiServerClient(SSLContext tls, String serverName, InetSocketAddress address) {
+    this.tls = tls;
     this.serverName = serverName;
     this.address = address;
+  }
+
+  /**
+   * The same client presenting {@code certificate} (the API server's admission kubeconfig client
+   * certificate).
+   */
+  static ApiServerClient presenting(
+      List<X509Certificate> caBundle,
+      String serverName,
+      InetSocketAddress address,
+      X509Certificate certificate,
+      java.security.PrivateKey key) {
+    return new ApiServerClient(trusting(caBundle, certificate, key), serverName, address);
   }
 
   Response post(String path, byte[] json) throws IOException {
@@ -132,7 +149,8 @@ final class ApiServerClient {
     return -1;
   }
 
-  private static SSLContext trusting(List<X509Certificate> cas) {
+  private static SSLContext trusting(
+      List<X509Certificate> cas, X509Certificate certificate, java.security.PrivateKey key) {
     try {
       KeyStore store = KeyStore.getInstance("PKCS12");
       store.load(null, null);
@@ -141,8 +159,19 @@ final class ApiServerClient {
       }
       TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
       tmf.init(store);
+      javax.net.ssl.KeyManager[] keys = null;
+      if (certificate != null) {
+        KeyStore own = KeyStore.getInstance("PKCS12");
+        own.load(null, null);
+        own.setKeyEntry("client", key, new char[0], new X509Certificate[] {certificate});
+        javax.net.ssl.KeyManagerFactory kmf =
+            javax.net.ssl.KeyManagerFactory.getInstance(
+                javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(own, new char[0]);
+        keys = kmf.getKeyManagers();
+      }
       SSLContext ctx = SSLContext.getInstance("TLS");
-      ctx.init(null, tmf.getTrustManagers(), null);
+      ctx.init(keys, tmf.getTrustManagers(), null);
       return ctx;
     } catch (GeneralSecurityException | IOException e) {
       throw new AssertionError("cannot build a trust store from the caBundle", e);

@@ -62,6 +62,54 @@ class GeneratedOverlayTest {
   }
 
   @Test
+  void allowFromWritesANetworkPolicyForTheHttpsPortOfThePods() throws Exception {
+    Commands.assumeKubectl();
+    Commands.generate(out, "--allow-from", "10.0.0.0/8", "--allow-from", "fd00::/64").ok();
+    Manifests built = Manifests.built(out.resolve("workload"));
+    JsonNode policy = built.one("NetworkPolicy");
+    assertEquals(base.namespace(), policy.at("/metadata/namespace").asText());
+    JsonNode selector = policy.at("/spec/podSelector/matchLabels");
+    JsonNode podLabels = base.one("Deployment").at("/spec/template/metadata/labels");
+    selector.fields().forEachRemaining(e -> assertEquals(e.getValue(), podLabels.get(e.getKey())));
+    assertEquals("[\"Ingress\"]", policy.at("/spec/policyTypes").toString());
+    JsonNode rule = policy.at("/spec/ingress/0");
+    assertEquals(
+        List.of("10.0.0.0/8", "fd00::/64"),
+        List.of(
+            rule.at("/from/0/ipBlock/cidr").asText(), rule.at("/from/1/ipBlock/cidr").asText()));
+    int https = Integer.parseInt(base.env("MIGRATION_GUARD_PORT"));
+    assertEquals(https, rule.at("/ports/0/port").asInt(), "the port the Service targets");
+    Commands.Result bad = Commands.generate(out, "--allow-from", "10.0.0.0/33");
+    org.junit.jupiter.api.Assertions.assertTrue(
+        bad.exit() != 0 && bad.output().contains("--allow-from"), bad.output());
+    Commands.generate(out).ok();
+    org.junit.jupiter.api.Assertions.assertFalse(
+        Files.exists(out.resolve("workload/networkpolicy.yaml")), "a run without it drops it");
+  }
+
+  @Test
+  void apiServerClientCertRequiresACertificateOfTheBundleAndKeepsItAcrossRuns() throws Exception {
+    Commands.assumeKubectl();
+    Commands.generate(out, "--api-server-client-cert").ok();
+    Manifests built = Manifests.built(out.resolve("workload"));
+    assertEquals(
+        built.volumeMountPath("tls") + "/client-ca.crt",
+        built.env("MIGRATION_GUARD_TLS_CLIENT_CA"));
+    byte[] clientCa =
+        Base64.getDecoder().decode(built.one("Secret").at("/data/client-ca.crt").asText());
+    assertArrayEquals(Files.readAllBytes(out.resolve("ca-bundle.crt")), clientCa);
+    var cert = Pem.certificate(out.resolve("apiserver-client.crt"));
+    cert.verify(Pem.certificate(out.resolve("ca.crt")).getPublicKey());
+    assertEquals(List.of("1.3.6.1.5.5.7.3.2"), cert.getExtendedKeyUsage(), "clientAuth only");
+    byte[] first = Files.readAllBytes(out.resolve("apiserver/webhook-kubeconfig.yaml"));
+    Commands.generate(out, "--api-server-client-cert").ok();
+    assertArrayEquals(
+        first,
+        Files.readAllBytes(out.resolve("apiserver/webhook-kubeconfig.yaml")),
+        "kept: kube-apiserver reads it at start only");
+  }
+
+  @Test
   void kustomizationsBuildOnTheCommittedManifests() throws Exception {
     Commands.generate(out).ok();
     JsonNode workload = Manifests.readAll(out.resolve("workload/kustomization.yaml")).get(0);

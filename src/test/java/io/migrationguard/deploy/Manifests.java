@@ -50,6 +50,12 @@ final class Manifests {
     return new Manifests(dir, k, objects);
   }
 
+  /** What {@code kubectl kustomize dir} renders (every transformation applied). */
+  static Manifests built(Path dir) {
+    JsonNode k = readAll(dir.resolve("kustomization.yaml")).get(0);
+    return new Manifests(dir, k, KustomizeBuildTest.build(dir));
+  }
+
   /** Every non-empty YAML document of {@code file}. */
   static List<JsonNode> readAll(Path file) {
     try (var it = YAML.readerFor(JsonNode.class).<JsonNode>readValues(Files.readString(file))) {
@@ -112,6 +118,16 @@ final class Manifests {
     for (JsonNode e : container().path("env")) {
       if (name.equals(e.path("name").asText())) {
         return e.path("value").asText();
+      }
+    }
+    return null;
+  }
+
+  /** Where the container mounts volume {@code name}, or null. */
+  String volumeMountPath(String name) {
+    for (JsonNode m : container().path("volumeMounts")) {
+      if (name.equals(m.path("name").asText())) {
+        return m.path("mountPath").asText();
       }
     }
     return null;
