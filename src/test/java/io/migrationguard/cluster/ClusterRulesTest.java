@@ -109,6 +109,25 @@ class ClusterRulesTest {
   }
 
   @Test
+  void aForgedCreateHoldsItsVmiBackOnlyForTheUnseenTime() throws Exception {
+    create(client, ApiResource.VMI, Fixtures.vmi(NS, "vm-f", "Running"));
+    Await.until("vmi cached", () -> view.vmi(NS, "vm-f").isPresent());
+    // Admitted, then never written (as a forged review, or one another webhook denied).
+    long admitted = System.nanoTime();
+    assertTrue(judge(Reviews.vmimCreate(NS, "forged", "vm-f")).allowed());
+    assertEquals("vmim-no-inflight", errorRules(judge(Reviews.vmimCreate(NS, "f-2", "vm-f"))));
+    Decision later = judge(Reviews.vmimCreate(NS, "evacuation", "vm-f"));
+    while (!later.allowed() && System.nanoTime() - admitted < 5_000_000_000L) {
+      Thread.sleep(100);
+      later = judge(Reviews.vmimCreate(NS, "evacuation", "vm-f"));
+    }
+    long heldMs = (System.nanoTime() - admitted) / 1_000_000;
+    System.out.printf("a forged migration create held its VMI back for %d ms%n", heldMs);
+    assertTrue(later.allowed(), "still held after " + heldMs + " ms: " + later);
+    assertTrue(heldMs >= 1_900, "released after " + heldMs + " ms, before the unseen time");
+  }
+
+  @Test
   void policySelectorsAreUniqueAndAnUpdateNeverConflictsWithItself() {
     ObjectNode gold = Fixtures.policy("gold", "tier", "gold");
     create(client, ApiResource.POLICY, gold);
