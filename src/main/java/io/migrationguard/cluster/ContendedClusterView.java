@@ -60,6 +60,18 @@ final class ContendedClusterView implements ClusterView {
     return delegate.featureGates();
   }
 
+  @Override
+  public List<JsonNode> allMigrations() {
+    check(Lookup.MIGRATION_QUEUE);
+    return delegate.allMigrations();
+  }
+
+  @Override
+  public JsonNode migrationConfiguration() {
+    check(Lookup.MIGRATION_QUEUE);
+    return delegate.migrationConfiguration();
+  }
+
   private void check(Lookup lookup) {
     if (lookup == contended) {
       throw new ClusterUnavailableException(lookup, reason);

@@ -164,6 +164,16 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   @Override
+  public List<JsonNode> allMigrations() {
+    return within(Deadline.after(lookupTimeout)).allMigrations();
+  }
+
+  @Override
+  public JsonNode migrationConfiguration() {
+    return within(Deadline.after(lookupTimeout)).migrationConfiguration();
+  }
+
+  @Override
   public void close() {
     policies.close();
     migrations.close();
@@ -274,6 +284,26 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
                   "KubeVirt CR",
                   deadline);
       return KubeVirtChoice.gates(listed);
+    }
+
+    // Only from fresh caches: counting every migration of the cluster is not worth a live list
+    // (the one rule that asks only warns).
+    @Override
+    public List<JsonNode> allMigrations() {
+      if (!migrations.fresh()) {
+        throw new ClusterUnavailableException(
+            Lookup.MIGRATION_QUEUE, "the migrations cache is not synced");
+      }
+      return migrations.all();
+    }
+
+    @Override
+    public JsonNode migrationConfiguration() {
+      if (!kubevirts.fresh()) {
+        throw new ClusterUnavailableException(
+            Lookup.MIGRATION_QUEUE, "the KubeVirt cache is not synced");
+      }
+      return KubeVirtChoice.migrations(kubevirts.all());
     }
   }
 

@@ -27,6 +27,13 @@ final class KubeVirtChoice {
                 .thenComparing(KubeVirtChoice::key));
   }
 
+  /** The chosen CR's {@code spec.configuration.migrations}, or a missing node. */
+  static JsonNode migrations(List<JsonNode> kubevirts) {
+    return pick(kubevirts)
+        .map(kv -> kv.path("spec").path("configuration").path("migrations"))
+        .orElseGet(com.fasterxml.jackson.databind.node.MissingNode::getInstance);
+  }
+
   /** The gates of the chosen CR, or the defaults when there is none. */
   static FeatureGates gates(List<JsonNode> kubevirts) {
     return pick(kubevirts).map(FeatureGates::fromKubeVirt).orElseGet(FeatureGates::defaults);

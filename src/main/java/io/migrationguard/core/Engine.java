@@ -17,6 +17,7 @@ import io.migrationguard.core.release.Release;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.rules.SchemaRefinement;
 import io.migrationguard.core.schema.JsonSchemaValidator;
 import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.SchemaValidator;
@@ -102,7 +103,7 @@ public final class Engine {
     if (!known.objectClean()) {
       SchemaValidator.Result result =
           schema.check(review.kind(), judged.object(), review.fieldValidation());
-      findings.addAll(result.findings());
+      findings.addAll(refined(judged, result.findings()));
       findings.omitted(Severity.ERROR, result.omittedErrors());
       findings.omitted(Severity.WARNING, result.omittedWarnings());
     }
@@ -141,6 +142,18 @@ public final class Engine {
       }
     }
     return decision(findings, unavailable, notChecked);
+  }
+
+  /** Schema findings with those a {@link SchemaRefinement} rule explains better replaced. */
+  private List<Finding> refined(Review review, List<Finding> schemaFindings) {
+    List<Finding> out = schemaFindings;
+    for (Rule rule : rules) {
+      if (rule instanceof SchemaRefinement refinement
+          && rule.info().appliesTo(review.kind(), review.operation())) {
+        out = refinement.refine(review, out);
+      }
+    }
+    return out;
   }
 
   private static Decision decision(

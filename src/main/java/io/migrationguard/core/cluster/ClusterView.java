@@ -50,6 +50,19 @@ public interface ClusterView {
   /** The feature gates in force. */
   FeatureGates featureGates();
 
+  /** Every VirtualMachineInstanceMigration of the cluster ({@link Lookup#MIGRATION_QUEUE}). */
+  default List<JsonNode> allMigrations() {
+    return List.of();
+  }
+
+  /**
+   * The KubeVirt CR's {@code spec.configuration.migrations} ({@link Lookup#MIGRATION_QUEUE}), or a
+   * missing node when there is none or it sets none.
+   */
+  default JsonNode migrationConfiguration() {
+    return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+  }
+
   /** A view that knows nothing of a cluster: only the default feature gates. */
   static ClusterView none() {
     return NoClusterView.INSTANCE;

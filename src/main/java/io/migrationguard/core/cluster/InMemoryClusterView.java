@@ -18,6 +18,8 @@ public class InMemoryClusterView implements ClusterView {
   private final List<JsonNode> migrations = new CopyOnWriteArrayList<>();
   private final List<JsonNode> policies = new CopyOnWriteArrayList<>();
   private volatile FeatureGates gates = FeatureGates.defaults();
+  private volatile JsonNode migrationConfiguration =
+      com.fasterxml.jackson.databind.node.MissingNode.getInstance();
 
   /** A view that answers every lookup. */
   public InMemoryClusterView() {
@@ -47,6 +49,22 @@ public class InMemoryClusterView implements ClusterView {
   public InMemoryClusterView featureGates(FeatureGates gates) {
     this.gates = gates;
     return this;
+  }
+
+  /** The KubeVirt CR's {@code spec.configuration.migrations}. */
+  public InMemoryClusterView migrationConfiguration(JsonNode configuration) {
+    this.migrationConfiguration = configuration;
+    return this;
+  }
+
+  @Override
+  public List<JsonNode> allMigrations() {
+    return List.copyOf(migrations);
+  }
+
+  @Override
+  public JsonNode migrationConfiguration() {
+    return migrationConfiguration;
   }
 
   @Override

@@ -9,7 +9,12 @@ public enum Lookup {
   /** All MigrationPolicies of the cluster. */
   POLICIES("MigrationPolicies"),
   /** The feature gates of the KubeVirt CR. */
-  FEATURE_GATES("KubeVirt feature gates");
+  FEATURE_GATES("KubeVirt feature gates"),
+  /**
+   * The VirtualMachineInstanceMigrations of every namespace and the KubeVirt CR's migration limits:
+   * what decides whether a new migration starts or waits.
+   */
+  MIGRATION_QUEUE("the migrations of every namespace and the KubeVirt migration limits");
 
   private final String what;
 

@@ -18,7 +18,7 @@ public final class Findings {
   private final String rule;
   private final Severity severity;
   private final FindingBudget budget;
-  private final List<Finding> list = new ArrayList<>();
+  private final List<Finding> list;
 
   /** Findings kept in a list of their own (tests, helpers). */
   public Findings(String rule, Severity severity) {
@@ -30,9 +30,22 @@ public final class Findings {
    * hundred thousand bad keys then builds no more than the budget stores.
    */
   public Findings(String rule, Severity severity, FindingBudget budget) {
+    this(rule, severity, budget, new ArrayList<>());
+  }
+
+  private Findings(String rule, Severity severity, FindingBudget budget, List<Finding> list) {
     this.rule = rule;
     this.severity = severity;
     this.budget = budget;
+    this.list = list;
+  }
+
+  /**
+   * The same rule's findings at {@code other} severity, into the same list or budget: for a rule
+   * whose declared severity is its gravest, and whose milder cases are warnings.
+   */
+  public Findings as(Severity other) {
+    return new Findings(rule, other, budget, list);
   }
 
   /** The findings reported so far (kept here: none when they go to a budget). */

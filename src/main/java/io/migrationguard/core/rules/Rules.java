@@ -6,9 +6,11 @@ import io.migrationguard.core.rules.meta.MetadataLabels;
 import io.migrationguard.core.rules.meta.MetadataName;
 import io.migrationguard.core.rules.meta.MetadataNamespace;
 import io.migrationguard.core.rules.policy.Bandwidth;
+import io.migrationguard.core.rules.policy.BandwidthMeaning;
 import io.migrationguard.core.rules.policy.CompletionTimeout;
 import io.migrationguard.core.rules.policy.ExperimentalExclusive;
 import io.migrationguard.core.rules.policy.SelectorLabels;
+import io.migrationguard.core.rules.policy.SelectorMatchLabels;
 import io.migrationguard.core.rules.policy.SelectorsEmpty;
 import io.migrationguard.core.rules.policy.SelectorsTie;
 import io.migrationguard.core.rules.policy.SelectorsUnique;
@@ -24,6 +26,7 @@ import io.migrationguard.core.rules.vmim.SpecImmutable;
 import io.migrationguard.core.rules.vmim.VmiMigratable;
 import io.migrationguard.core.rules.vmim.VmiNameFormat;
 import io.migrationguard.core.rules.vmim.VmiNameRequired;
+import io.migrationguard.core.rules.vmim.WillQueue;
 import java.util.List;
 import java.util.Set;
 
@@ -89,9 +92,12 @@ public final class Rules {
         new SelectorLabelStable(),
         new VmiMigratable(),
         new NoInflight(),
+        new WillQueue(),
         // MigrationPolicy
         new CompletionTimeout(),
         new Bandwidth(),
+        new BandwidthMeaning(),
+        new SelectorMatchLabels(),
         new SelectorLabels(),
         new SelectorsUnique(),
         new SelectorsTie(),

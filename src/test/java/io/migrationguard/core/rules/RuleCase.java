@@ -9,6 +9,7 @@ import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.core.testing.ThrowingClusterView;
 import java.nio.file.Path;
@@ -32,7 +33,11 @@ record RuleCase(
     boolean unavailable,
     boolean lookupFails,
     List<String> expected,
+    List<Detail> details,
     Engine engine) {
+
+  /** An expected finding's message must contain {@code text}. */
+  record Detail(String field, String text) {}
 
   @Override
   public String toString() {
@@ -60,8 +65,23 @@ record RuleCase(
               ? CaseFiles.tweak(caseOld, c.get("oldSet"), c.get("oldRemove"))
               : null;
       List<String> expected = new ArrayList<>();
-      c.path("expect")
-          .forEach(e -> expected.add(e.path("type").asText() + " " + e.path("field").asText()));
+      List<Detail> details = new ArrayList<>();
+      Severity declared = declaredSeverity(rule);
+      for (JsonNode e : c.path("expect")) {
+        // A rule reports at its declared severity unless the case says otherwise.
+        String severity =
+            e.has("severity")
+                ? e.get("severity").asText().toUpperCase(java.util.Locale.ROOT)
+                : declared == null ? null : declared.name();
+        expected.add(
+            e.path("type").asText()
+                + " "
+                + e.path("field").asText()
+                + (severity == null ? "" : " " + severity));
+        if (e.has("detail")) {
+          details.add(new Detail(e.path("field").asText(), e.get("detail").asText()));
+        }
+      }
       expected.sort(null);
       out.add(
           new RuleCase(
@@ -76,6 +96,7 @@ record RuleCase(
               c.path("clusterUnavailable").asBoolean(false),
               c.path("lookupFails").asBoolean(c.path("clusterUnavailable").asBoolean(false)),
               List.copyOf(expected),
+              List.copyOf(details),
               engine));
     }
     return out;
@@ -92,13 +113,28 @@ record RuleCase(
   /** The findings of this case's rule in a decision, in the form of {@link #expected}. */
   List<String> actual(Decision decision) {
     List<String> out = new ArrayList<>();
+    boolean withSeverity = declaredSeverity(rule) != null;
     for (Finding f : decision.findings()) {
       if (f.rule().equals(rule)) {
-        out.add(f.type().wireName() + " " + f.field());
+        out.add(
+            f.type().wireName()
+                + " "
+                + f.field()
+                + (withSeverity ? " " + f.severity().name() : ""));
       }
     }
     out.sort(null);
     return out;
+  }
+
+  /** The severity the catalogue declares for {@code rule}, or null for ids outside it. */
+  static Severity declaredSeverity(String rule) {
+    return io.migrationguard.core.rules.Rules.all(io.migrationguard.core.Settings.defaults())
+        .stream()
+        .filter(r -> r.info().id().equals(rule))
+        .map(r -> r.info().severity())
+        .findFirst()
+        .orElse(null);
   }
 
   boolean accepting() {

@@ -1,6 +1,7 @@
 package io.migrationguard.core.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.model.Finding;
@@ -39,6 +40,16 @@ class RuleCasesTest {
             .toList();
     assertEquals(List.of(), internal, c + ": no rule may fail on this object");
     assertEquals(c.expected(), c.actual(decision), () -> c + ": findings: " + render(decision));
+    for (RuleCase.Detail d : c.details()) {
+      assertTrue(
+          decision.findings().stream()
+              .anyMatch(
+                  f ->
+                      f.rule().equals(c.rule())
+                          && f.field().toString().equals(d.field())
+                          && f.detail().contains(d.text())),
+          () -> c + ": no finding at " + d.field() + " says " + d.text() + ": " + render(decision));
+    }
     if (c.unavailable()) {
       // lookupFails: false says the rule must not even ask the (unreachable) cluster.
       assertEquals(

@@ -117,6 +117,10 @@ public final class CaseFiles {
     view.featureGates(
         new FeatureGates(
             strings(node.path("featureGates")), strings(node.path("disabledFeatureGates"))));
+    // The KubeVirt CR's spec.configuration.migrations (parallel migration limits).
+    if (node.has("migrationConfiguration")) {
+      view.migrationConfiguration(node.get("migrationConfiguration").deepCopy());
+    }
     return view;
   }
 
