@@ -23,16 +23,23 @@ import java.util.Map;
  * disable:            # rule ids (as --disable)
  *   - policy-selectors-tie
  * kubevirtVersion: v1.8   # the KubeVirt release profile (as --kubevirt-version)
+ * rules:              # enforcement per rule: deny, warn or off (docs/configuration.md)
+ *   policy-bandwidth-meaning: warn
  * </pre>
  *
  * An unknown key, a wrong type or an unreadable file stops the run (exit 2) with the reason.
  */
-record ConfigFile(List<String> excludes, List<String> disabled, String kubevirtVersion) {
+record ConfigFile(
+    List<String> excludes,
+    List<String> disabled,
+    String kubevirtVersion,
+    List<String> ruleActions) {
   /** The name looked for in the working directory. */
   static final String DEFAULT_NAME = ".migration-guard.yaml";
 
-  private static final List<String> KEYS = List.of("exclude", "disable", "kubevirtVersion");
-  static final ConfigFile NONE = new ConfigFile(List.of(), List.of(), null);
+  private static final List<String> KEYS =
+      List.of("exclude", "disable", "kubevirtVersion", "rules");
+  static final ConfigFile NONE = new ConfigFile(List.of(), List.of(), null, List.of());
 
   /** The config named by {@code --config}, else the default file if present, else none. */
   static ConfigFile load(String named, Path workingDirectory) throws IOException {
@@ -65,7 +72,9 @@ record ConfigFile(List<String> excludes, List<String> disabled, String kubevirtV
     }
     if (!root.isObject() || docs.size() > 1) {
       throw new IOException(
-          "config " + shown + ": expected one map with exclude, disable and kubevirtVersion");
+          "config "
+              + shown
+              + ": expected one map with exclude, disable, kubevirtVersion and rules");
     }
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       if (!KEYS.contains(e.getKey())) {
@@ -76,7 +85,7 @@ record ConfigFile(List<String> excludes, List<String> disabled, String kubevirtV
                 + ": unknown key "
                 + e.getKey()
                 + (near == null
-                    ? " (known: exclude, disable, kubevirtVersion)"
+                    ? " (known: exclude, disable, kubevirtVersion, rules)"
                     : ": did you mean " + near + "?"));
       }
     }
@@ -89,7 +98,39 @@ record ConfigFile(List<String> excludes, List<String> disabled, String kubevirtV
     return new ConfigFile(
         strings(shown, "exclude", root.get("exclude")),
         strings(shown, "disable", root.get("disable")),
-        version == null || version.isNull() ? null : version.textValue());
+        version == null || version.isNull() ? null : version.textValue(),
+        actions(shown, root.get("rules")));
+  }
+
+  /** The {@code rules:} map as {@code id=action} entries, each action deny, warn or off. */
+  private static List<String> actions(String shown, JsonNode n) throws IOException {
+    List<String> out = new ArrayList<>();
+    if (n == null || n.isNull()) {
+      return out;
+    }
+    if (!n.isObject()) {
+      throw new IOException(
+          "config " + shown + ": rules must be a map of rule ids to deny, warn or off");
+    }
+    for (Map.Entry<String, JsonNode> e : n.properties()) {
+      // An unquoted off is false to a YAML 1.1 reader: take it as meant.
+      io.migrationguard.core.rules.RuleAction action =
+          e.getValue().isTextual()
+              ? io.migrationguard.core.rules.RuleAction.parse(e.getValue().textValue())
+              : e.getValue().isBoolean() && !e.getValue().booleanValue()
+                  ? io.migrationguard.core.rules.RuleAction.OFF
+                  : null;
+      if (action == null) {
+        throw new IOException(
+            "config "
+                + shown
+                + ": rules: "
+                + e.getKey()
+                + ": the action must be deny, warn or off");
+      }
+      out.add(e.getKey().strip() + "=" + action.word());
+    }
+    return out;
   }
 
   /** A list of strings, or one string of comma-separated values; absent or null: none. */

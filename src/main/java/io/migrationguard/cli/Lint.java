@@ -34,6 +34,30 @@ public final class Lint {
   /** Usage error, unreadable file or unparseable document. */
   public static final int ERROR = 2;
 
+  /**
+   * The config file's {@code deny} and {@code warn} actions, checked: they apply to the engine's
+   * rules; the lint's own checks (duplicate keys, objects, ...) can only be turned off.
+   */
+  private static java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions(
+      LintOptions o, List<RuleDoc> docs) throws UsageException {
+    java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions;
+    try {
+      actions = Rules.parseActions(o.ruleActions(), docs.stream().map(RuleDoc::id).toList());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("config: rules: " + e.getMessage());
+    }
+    List<String> engine = Rules.engineIds(Settings.defaults());
+    for (String id : actions.keySet()) {
+      if (!engine.contains(id) && !Rules.ALWAYS_ON.contains(id)) {
+        throw new UsageException(
+            "config: rules: "
+                + id
+                + " is a check of the lint itself: it can only be off (disable)");
+      }
+    }
+    return actions;
+  }
+
   private static final String SLF4J_PROVIDER = "slf4j.provider";
 
   private Lint() {}
@@ -97,9 +121,14 @@ public final class Lint {
     if (bad != null) {
       throw new UsageException(bad);
     }
+    java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions = actions(o, docs);
     JsonNode kubevirt = o.kubevirt() == null ? null : KubeVirtFile.load(o.kubevirt());
     ReleaseChoice release = KubeVirtFile.release(o.kubevirtVersion(), o.kubevirt(), kubevirt, err);
-    Settings settings = Settings.defaults().disabling(o.disabled()).forRelease(release.release());
+    Settings settings =
+        Settings.defaults()
+            .withActions(actions)
+            .disabling(o.disabled())
+            .forRelease(release.release());
     if (o.listRules()) {
       RuleList.print(docs, o.outputs().get(0).format(), out);
       return OK;

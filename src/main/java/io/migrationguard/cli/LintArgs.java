@@ -111,6 +111,7 @@ final class LintArgs {
         List.copyOf(paths),
         List.copyOf(excludes),
         Set.copyOf(disabled),
+        List.of(),
         config,
         !noHints,
         verbose,

@@ -16,6 +16,8 @@ import java.util.Set;
  * @param paths files, directories, {@code -} for stdin
  * @param excludes globs of paths not to lint, relative to each PATH argument ({@code --exclude})
  * @param disabled rule ids whose findings are dropped ({@code --disable})
+ * @param ruleActions {@code id=deny|warn} entries of the config file's {@code rules:} map ({@code
+ *     off} entries are in {@code disabled})
  * @param config a config file ({@code --config}), or null for {@code .migration-guard.yaml} in the
  *     working directory when there is one
  * @param hints whether text output prints each finding's fix under it
@@ -39,6 +41,7 @@ record LintOptions(
     List<String> paths,
     List<String> excludes,
     Set<String> disabled,
+    List<String> ruleActions,
     String config,
     boolean hints,
     boolean verbose,
@@ -51,6 +54,14 @@ record LintOptions(
     allExcludes.addAll(c.excludes());
     Set<String> allDisabled = new java.util.TreeSet<>(disabled);
     allDisabled.addAll(c.disabled());
+    List<String> actions = new java.util.ArrayList<>(ruleActions);
+    for (String entry : c.ruleActions()) {
+      if (entry.endsWith("=off")) {
+        allDisabled.add(entry.substring(0, entry.length() - "=off".length()));
+      } else {
+        actions.add(entry);
+      }
+    }
     return new LintOptions(
         outputs,
         strict,
@@ -67,6 +78,7 @@ record LintOptions(
         paths,
         List.copyOf(allExcludes),
         Set.copyOf(allDisabled),
+        List.copyOf(actions),
         config,
         hints,
         verbose,

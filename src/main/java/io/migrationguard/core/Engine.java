@@ -96,7 +96,7 @@ public final class Engine {
     FindingBudget findings = new FindingBudget();
     for (Finding change : prepared.changes()) {
       if (!settings.disabledRules().contains(change.rule())) {
-        findings.add(change);
+        findings.add(forced(change));
       }
     }
     Review judged = BeforeAdmission.statusForSchema(prepared.review());
@@ -123,7 +123,9 @@ public final class Engine {
         notChecked.add(info.id());
         continue;
       }
-      Findings out = new Findings(info.id(), info.severity(), findings);
+      Findings out =
+          new Findings(info.id(), info.severity(), findings)
+              .forcing(settings.severities().get(info.id()));
       try {
         rule.check(review, cluster, out);
       } catch (ClusterUnavailableException e) {
@@ -144,13 +146,21 @@ public final class Engine {
     return decision(findings, unavailable, notChecked);
   }
 
+  /** {@code f} at the severity an operator's rule action gives its rule, if any. */
+  private Finding forced(Finding f) {
+    Severity s = settings.severityOf(f.rule(), f.severity());
+    return s == f.severity()
+        ? f
+        : new Finding(f.rule(), s, f.type(), f.field(), f.badValue(), f.detail());
+  }
+
   /** Schema findings with those a {@link SchemaRefinement} rule explains better replaced. */
   private List<Finding> refined(Review review, List<Finding> schemaFindings) {
     List<Finding> out = schemaFindings;
     for (Rule rule : rules) {
       if (rule instanceof SchemaRefinement refinement
           && rule.info().appliesTo(review.kind(), review.operation())) {
-        out = refinement.refine(review, out);
+        out = refinement.refine(review, out).stream().map(this::forced).toList();
       }
     }
     return out;

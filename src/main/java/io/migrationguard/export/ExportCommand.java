@@ -107,6 +107,19 @@ public final class ExportCommand {
                 ServiceSetting.list("migration-guard.priority-requesters"),
                 defaults.configuredDefaults())
             .forRelease(release.release());
+    // The service's own rule actions: the policies enforce what the webhook would.
+    try {
+      java.util.Set<String> off = ServiceSetting.list("migration-guard.disabled-rules");
+      java.util.List<String> entries =
+          new java.util.ArrayList<>(ServiceSetting.list("migration-guard.rule-actions"));
+      off.forEach(id -> entries.add(id + "=off"));
+      settings =
+          settings.withActions(
+              io.migrationguard.core.rules.Rules.parseActions(
+                  entries, io.migrationguard.core.rules.Rules.engineIds(settings)));
+    } catch (IllegalArgumentException e) {
+      return usage(err, "export: migration-guard.rule-actions: " + e.getMessage());
+    }
     ExportOptions export =
         new ExportOptions(
             version,

@@ -92,7 +92,7 @@ public final class RuleExports {
   static List<Export> forKind(Settings settings, Kind kind) {
     List<Export> out = new ArrayList<>();
     for (Export e : all(settings).values()) {
-      if (e.exported() && appliesTo(e, kind)) {
+      if (e.exported() && appliesTo(e, kind) && !settings.disabledRules().contains(e.rule())) {
         out.add(e);
       }
     }

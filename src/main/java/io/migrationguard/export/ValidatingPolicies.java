@@ -29,14 +29,18 @@ final class ValidatingPolicies {
   static List<Group> groups(Kind kind, ExportOptions options) {
     Map<String, Severity> severities = new java.util.HashMap<>();
     for (Rule r : Rules.all(options.settings())) {
-      severities.put(r.info().id(), r.info().severity());
+      // An operator's rule action (deny, warn) moves a rule to the binding of that action.
+      severities.put(
+          r.info().id(), options.settings().severityOf(r.info().id(), r.info().severity()));
     }
     List<Check> errors = new ArrayList<>();
     List<Check> warnings = new ArrayList<>();
     List<Check> gates = new ArrayList<>();
+    List<Check> gateWarnings = new ArrayList<>();
     for (RuleExports.Export e : RuleExports.forKind(options.settings(), kind)) {
+      boolean warns = severities.get(e.rule()) == Severity.WARNING;
       List<Check> target =
-          e.needsGates() ? gates : severities.get(e.rule()) == Severity.WARNING ? warnings : errors;
+          e.needsGates() ? (warns ? gateWarnings : gates) : warns ? warnings : errors;
       target.addAll(e.checks());
     }
     String base = "migration-guard-" + Resources.plural(kind);
@@ -44,6 +48,7 @@ final class ValidatingPolicies {
     add(out, new Group(base, kind, errors, "Deny", false));
     add(out, new Group(base + "-warnings", kind, warnings, "Warn", false));
     add(out, new Group(base + "-feature-gates", kind, gates, "Deny", true));
+    add(out, new Group(base + "-feature-gates-warnings", kind, gateWarnings, "Warn", true));
     return out;
   }
 

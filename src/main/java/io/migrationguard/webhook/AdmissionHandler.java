@@ -100,7 +100,8 @@ public class AdmissionHandler {
 
   private HttpReply answer(Webhook webhook, AdmissionRequest request, Judged judged, long start) {
     long nanos = System.nanoTime() - start;
-    metrics.review(webhook, request, judged.response(), judged.denyingRules(), nanos);
+    metrics.review(
+        webhook, request, judged.response(), judged.denyingRules(), judged.warningRules(), nanos);
     reviewLog.review(webhook, request, judged.response(), judged.rules(), judged.profile(), nanos);
     return new HttpReply(200, reviews.response(request, judged.response()));
   }
@@ -160,6 +161,7 @@ public class AdmissionHandler {
         v,
         AdmissionResponses.ruleIds(d.findings()),
         AdmissionResponses.ruleIds(d.errors()),
+        AdmissionResponses.ruleIds(d.warnings()),
         profile);
   }
 
@@ -168,9 +170,18 @@ public class AdmissionHandler {
    * denied (for metrics and the review log, which the response does not carry).
    */
   private record Judged(
-      AdmissionResponse response, Set<String> rules, Set<String> denyingRules, String profile) {
+      AdmissionResponse response,
+      Set<String> rules,
+      Set<String> denyingRules,
+      Set<String> warningRules,
+      String profile) {
     Judged(AdmissionResponse response, Set<String> rules, Set<String> denyingRules) {
-      this(response, rules, denyingRules, null);
+      this(response, rules, denyingRules, Set.of(), null);
+    }
+
+    Judged(
+        AdmissionResponse response, Set<String> rules, Set<String> denyingRules, String profile) {
+      this(response, rules, denyingRules, Set.of(), profile);
     }
   }
 }

@@ -40,6 +40,7 @@ public class AdmissionMetrics {
   private final Map<RequestKey, Counter> requests = new ConcurrentHashMap<>();
   private final Map<DurationKey, Timer> durations = new ConcurrentHashMap<>();
   private final Map<String, Counter> denials = new ConcurrentHashMap<>();
+  private final Map<String, Counter> warnings = new ConcurrentHashMap<>();
   private final Map<Webhook, Counter> badRequests = new ConcurrentHashMap<>();
   private final Map<Webhook, Counter> unavailable = new ConcurrentHashMap<>();
 
@@ -62,6 +63,7 @@ public class AdmissionMetrics {
       AdmissionRequest r,
       AdmissionResponse v,
       Set<String> denyingRules,
+      Set<String> warningRules,
       long nanos) {
     String kind = kindLabel(r);
     String operation = Operation.parse(r.operation()).map(Enum::name).orElse("unknown");
@@ -74,6 +76,9 @@ public class AdmissionMetrics {
         .record(nanos, TimeUnit.NANOSECONDS);
     for (String rule : denyingRules) {
       denials.computeIfAbsent(rule, this::denialCounter).increment();
+    }
+    for (String rule : warningRules) {
+      warnings.computeIfAbsent(rule, this::warningCounter).increment();
     }
     if (v.status() != null && v.status().code() == 503) {
       unavailable.computeIfAbsent(webhook, this::unavailableCounter).increment();
@@ -108,6 +113,16 @@ public class AdmissionMetrics {
   private Counter denialCounter(String rule) {
     return Counter.builder("migration.guard.rule.denials")
         .description("Denied reviews, per rule that reported an error")
+        .tag("rule", rule)
+        .register(registry);
+  }
+
+  // Rule ids come from the catalogue, never from a client: the label stays bounded.
+  private Counter warningCounter(String rule) {
+    return Counter.builder("migration.guard.rule.warnings")
+        .description(
+            "Reviews a rule warned about, per rule (a rule set to warn counts what it would"
+                + " deny)")
         .tag("rule", rule)
         .register(registry);
   }

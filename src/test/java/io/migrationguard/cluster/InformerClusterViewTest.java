@@ -40,7 +40,7 @@ class InformerClusterViewTest {
   void clusterModeIsOnAndTheViewIsTheInformerView() {
     assertEquals(ClusterMode.ON, runtime.mode());
     assertTrue(view.supports().containsAll(ClusterView.none().supports()));
-    assertEquals(4, view.supports().size());
+    assertEquals(5, view.supports().size());
   }
 
   @Test

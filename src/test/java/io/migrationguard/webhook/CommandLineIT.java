@@ -100,4 +100,25 @@ class CommandLineIT {
         e.output());
     assertFalse(e.output().contains("Listening on"), e.output());
   }
+
+  /** A rule action that cannot be applied stops the service with one line naming the entry. */
+  @Test
+  void aBadRuleActionStopsTheService() throws Exception {
+    for (String[] bad :
+        List.of(
+            new String[] {"vmim-priority-enun=warn", "did you mean vmim-priority-enum?"},
+            new String[] {"vmim-priority-enum=audit", "must be deny, warn or off"},
+            new String[] {"schema=off", "schema cannot be relaxed"})) {
+      Exit e =
+          runWith(
+              List.of(
+                  "-Dmigration-guard.rule-actions=" + bad[0],
+                  "-Dmigration-guard.cluster=off",
+                  "-Dquarkus.http.ssl-port=0"));
+      assertTrue(e.code() != 0, e.output());
+      assertTrue(e.output().contains("migration-guard.rule-actions: "), e.output());
+      assertTrue(e.output().contains(bad[1]), bad[0] + ": " + e.output());
+      assertFalse(e.output().contains("Listening on"), e.output());
+    }
+  }
 }

@@ -19,6 +19,8 @@ public final class Findings {
   private final Severity severity;
   private final FindingBudget budget;
   private final List<Finding> list;
+  // Set by an operator's rule action: every finding gets it, whatever the rule asks for.
+  private final Severity forced;
 
   /** Findings kept in a list of their own (tests, helpers). */
   public Findings(String rule, Severity severity) {
@@ -30,14 +32,24 @@ public final class Findings {
    * hundred thousand bad keys then builds no more than the budget stores.
    */
   public Findings(String rule, Severity severity, FindingBudget budget) {
-    this(rule, severity, budget, new ArrayList<>());
+    this(rule, severity, budget, new ArrayList<>(), null);
   }
 
-  private Findings(String rule, Severity severity, FindingBudget budget, List<Finding> list) {
+  private Findings(
+      String rule, Severity severity, FindingBudget budget, List<Finding> list, Severity forced) {
     this.rule = rule;
-    this.severity = severity;
+    this.severity = forced == null ? severity : forced;
     this.budget = budget;
     this.list = list;
+    this.forced = forced;
+  }
+
+  /**
+   * These findings with every one at {@code forced} (an operator's {@code deny} or {@code warn}),
+   * whatever severity the rule gives it; null leaves them as they are.
+   */
+  public Findings forcing(Severity forced) {
+    return forced == null ? this : new Findings(rule, severity, budget, list, forced);
   }
 
   /**
@@ -45,7 +57,7 @@ public final class Findings {
    * whose declared severity is its gravest, and whose milder cases are warnings.
    */
   public Findings as(Severity other) {
-    return new Findings(rule, other, budget, list);
+    return new Findings(rule, other, budget, list, forced);
   }
 
   /** The findings reported so far (kept here: none when they go to a budget). */

@@ -62,6 +62,76 @@ public final class Rules {
   }
 
   /**
+   * Parses {@code entries} of the form {@code id=deny|warn|off} and checks them against {@code
+   * known} (every id a finding can carry): the actions by id, or an {@link
+   * IllegalArgumentException} whose message is one line naming the first bad entry (an unknown id
+   * with the one meant, an id given twice, an action other than the three, or an id that cannot be
+   * relaxed).
+   */
+  public static java.util.Map<String, RuleAction> parseActions(
+      java.util.Collection<String> entries, List<String> known) {
+    java.util.Map<String, RuleAction> out = new java.util.TreeMap<>();
+    for (String entry : entries) {
+      String e = entry.strip();
+      if (e.isEmpty()) {
+        continue;
+      }
+      int eq = e.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException(
+            "\"" + e + "\" is not id=deny|warn|off (such as vmim-priority-enum=warn)");
+      }
+      String id = e.substring(0, eq).strip();
+      RuleAction action = RuleAction.parse(e.substring(eq + 1));
+      if (action == null) {
+        throw new IllegalArgumentException(
+            id
+                + ": the action must be deny, warn or off, got \""
+                + e.substring(eq + 1).strip()
+                + "\"");
+      }
+      RuleAction before = out.put(id, action);
+      if (before != null && before != action) {
+        throw new IllegalArgumentException(
+            id + " is given twice, as " + before.word() + " and as " + action.word());
+      }
+    }
+    for (java.util.Map.Entry<String, RuleAction> a : out.entrySet()) {
+      String bad = checkAction(a.getKey(), a.getValue(), known);
+      if (bad != null) {
+        throw new IllegalArgumentException(bad);
+      }
+    }
+    return out;
+  }
+
+  /** Why {@code id} cannot take {@code action}, or null when it can. */
+  static String checkAction(String id, RuleAction action, List<String> known) {
+    if (ALWAYS_ON.contains(id) && action != RuleAction.DENY) {
+      return "rule " + id + " cannot be relaxed (" + action.word() + ")";
+    }
+    if (!known.contains(id) && !ALWAYS_ON.contains(id)) {
+      String near = Suggest.nearest(id, known);
+      return "unknown rule " + id + (near == null ? "" : ": did you mean " + near + "?");
+    }
+    if (action == RuleAction.WARN && refinesSchema(id)) {
+      return "rule "
+          + id
+          + " cannot warn only: it reports a schema error, which the API server"
+          + " refuses anyway (deny or off)";
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code id} stands in for a schema error ({@link SchemaRefinement}): never a warning.
+   */
+  private static boolean refinesSchema(String id) {
+    return all(Settings.defaults()).stream()
+        .anyMatch(r -> r instanceof SchemaRefinement && r.info().id().equals(id));
+  }
+
+  /**
    * Every rule of docs/architecture.md#rules, configured with {@code settings} (disabled ones left
    * out).
    */
@@ -69,6 +139,15 @@ public final class Rules {
     return all(settings).stream()
         .filter(r -> !settings.disabledRules().contains(r.info().id()))
         .toList();
+  }
+
+  /** The ids the engine can report: its rules and the API server step's warnings. */
+  public static List<String> engineIds(Settings settings) {
+    List<String> ids = new java.util.ArrayList<>();
+    all(settings).forEach(r -> ids.add(r.info().id()));
+    ids.add(io.migrationguard.core.apiserver.BeforeAdmission.DEPRECATED_VERSION);
+    ids.add(io.migrationguard.core.apiserver.BeforeAdmission.DROPPED_NULL);
+    return ids;
   }
 
   /** Every rule, disabled or not (the catalogue as documented). */

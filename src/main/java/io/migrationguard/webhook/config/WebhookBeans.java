@@ -1,7 +1,7 @@
 package io.migrationguard.webhook.config;
 
 import io.migrationguard.core.Settings;
-import io.migrationguard.core.apiserver.BeforeAdmission;
+import io.migrationguard.core.rules.RuleAction;
 import io.migrationguard.core.rules.Rules;
 import io.migrationguard.export.RuleExports;
 import io.migrationguard.webhook.review.AdmissionReviews;
@@ -11,6 +11,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.config.Config;
@@ -31,6 +32,7 @@ public class WebhookBeans {
       @ConfigProperty(name = "migration-guard.priority-requesters")
           Optional<List<String>> requesters,
       @ConfigProperty(name = "migration-guard.disabled-rules") Optional<List<String>> disabled,
+      @ConfigProperty(name = "migration-guard.rule-actions") Optional<List<String>> actions,
       @ConfigProperty(name = "migration-guard.skip-exported-rules") boolean skipExported,
       Config config) {
     // Trimmed, as the export trims them: "a, system:serviceaccount:..." must not leave "
@@ -42,6 +44,24 @@ public class WebhookBeans {
             DefaultsConfig.read(
                 config.getPropertyNames(), name -> config.getOptionalValue(name, String.class)));
     Set<String> off = trimmed(disabled);
+    Map<String, RuleAction> byRule;
+    try {
+      byRule = Rules.parseActions(trimmed(actions), engineIds(settings));
+    } catch (IllegalArgumentException e) {
+      // Stop at start: a typo here would silently leave the rule enforced (or not) in production.
+      throw new IllegalArgumentException("migration-guard.rule-actions: " + e.getMessage());
+    }
+    for (String id : off) {
+      RuleAction said = byRule.get(id);
+      if (said != null && said != RuleAction.OFF) {
+        throw new IllegalArgumentException(
+            "migration-guard.disabled-rules turns "
+                + id
+                + " off, migration-guard.rule-actions says "
+                + said.word()
+                + ": keep one (disabled-rules is the same as id=off)");
+      }
+    }
     if (skipExported) {
       // The API server enforces these through the exported admission policies (overlay
       // manifests/overlays/policies): judging them here too would only repeat each denial.
@@ -52,7 +72,7 @@ public class WebhookBeans {
       // Stop at start: a typo here would silently leave the rule on (or off) in production.
       throw new IllegalArgumentException("migration-guard.disabled-rules: " + bad);
     }
-    return settings.disabling(off);
+    return settings.withActions(byRule).disabling(off);
   }
 
   /** A list setting's entries, each stripped of surrounding spaces, blanks dropped. */
@@ -66,13 +86,8 @@ public class WebhookBeans {
     return out;
   }
 
-  /** The ids the engine can report: its rules and the API server step's warnings. */
   private static List<String> engineIds(Settings settings) {
-    List<String> ids = new java.util.ArrayList<>();
-    Rules.all(settings).forEach(r -> ids.add(r.info().id()));
-    ids.add(BeforeAdmission.DEPRECATED_VERSION);
-    ids.add(BeforeAdmission.DROPPED_NULL);
-    return ids;
+    return Rules.engineIds(settings);
   }
 
   @Produces

@@ -99,7 +99,17 @@ public final class CaseFiles {
             ? io.migrationguard.core.release.ReleaseChoice.of(node.get("kubevirtVersion").asText())
                 .release()
             : defaults.release();
-    return new Settings(requesters, configured).forRelease(release);
+    Settings settings = new Settings(requesters, configured).forRelease(release);
+    if (node.has("ruleActions")) {
+      // id=deny|warn|off entries, as migration-guard.rule-actions
+      List<String> entries = new java.util.ArrayList<>();
+      node.get("ruleActions").forEach(a -> entries.add(a.asText()));
+      settings =
+          settings.withActions(
+              io.migrationguard.core.rules.Rules.parseActions(
+                  entries, io.migrationguard.core.rules.Rules.engineIds(settings)));
+    }
+    return settings;
   }
 
   /**

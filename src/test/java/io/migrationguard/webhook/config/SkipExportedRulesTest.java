@@ -18,9 +18,17 @@ import org.junit.jupiter.api.Test;
  */
 class SkipExportedRulesTest {
   private static Settings settings(boolean skip, List<String> disabled) {
+    return settings(skip, disabled, List.of());
+  }
+
+  private static Settings settings(boolean skip, List<String> disabled, List<String> actions) {
     return new WebhookBeans()
         .settings(
-            Optional.empty(), Optional.of(disabled), skip, new SmallRyeConfigBuilder().build());
+            Optional.empty(),
+            Optional.of(disabled),
+            Optional.of(actions),
+            skip,
+            new SmallRyeConfigBuilder().build());
   }
 
   @Test
@@ -30,6 +38,20 @@ class SkipExportedRulesTest {
     assertEquals(expected, settings(true, List.of("policy-selectors-tie")).disabledRules());
     assertTrue(expected.contains("vmim-priority-enum"));
     assertTrue(!expected.contains("vmim-vmi-migratable"), "a cluster rule stays in the webhook");
+  }
+
+  @Test
+  void ruleActionsAndDisabledRulesCombineAndMustAgree() {
+    Settings s = settings(false, List.of("vmim-will-queue"), List.of("vmim-priority-enum=warn"));
+    assertEquals(Set.of("vmim-will-queue"), s.disabledRules());
+    assertEquals(
+        io.migrationguard.core.model.Severity.WARNING,
+        s.severityOf("vmim-priority-enum", io.migrationguard.core.model.Severity.ERROR));
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> settings(false, List.of("vmim-will-queue"), List.of("vmim-will-queue=deny")));
+    assertTrue(e.getMessage().contains("keep one"), e.getMessage());
   }
 
   @Test
