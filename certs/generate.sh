@@ -418,23 +418,18 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
     echo "  - target: {version: v1, kind: Service, name: $base_service}"
     echo "    patch: '[{\"op\": \"replace\", \"path\": \"/metadata/name\", \"value\": \"$service\"}]'"
   fi
+  # The container's environment this install changes, as one strategic merge: the base's entry of
+  # the same name is replaced, not repeated.
+  env=()
   if $api_client; then
     # Every request but the probes must then present a certificate of the Secret's client-ca.crt.
-    echo "  - patch: |-"
-    echo "      apiVersion: apps/v1"
-    echo "      kind: Deployment"
-    echo "      metadata: {name: $deployment, namespace: $base_ns}"
-    echo "      spec:"
-    echo "        template:"
-    echo "          spec:"
-    echo "            containers:"
-    echo "              - name: $container"
-    echo "                env:"
-    echo "                  - {name: MIGRATION_GUARD_TLS_CLIENT_CA, value: $tls_mount/client-ca.crt}"
+    env+=("{name: MIGRATION_GUARD_TLS_CLIENT_CA, value: $tls_mount/client-ca.crt}")
   fi
   if [[ $kubevirt_namespace != kubevirt ]]; then
     # The same account may set spec.priority (vmim-priority-requester).
-    # A strategic merge: the base's entry of the same name is replaced, not repeated.
+    env+=("{name: MIGRATION_GUARD_PRIORITY_REQUESTERS, value: \"system:serviceaccount:$kubevirt_namespace:kubevirt-controller\"}")
+  fi
+  if [[ ${#env[@]} -gt 0 ]]; then
     echo "  - patch: |-"
     echo "      apiVersion: apps/v1"
     echo "      kind: Deployment"
@@ -445,7 +440,7 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
     echo "            containers:"
     echo "              - name: $container"
     echo "                env:"
-    echo "                  - {name: MIGRATION_GUARD_PRIORITY_REQUESTERS, value: \"system:serviceaccount:$kubevirt_namespace:kubevirt-controller\"}"
+    for e in "${env[@]}"; do echo "                  - $e"; done
   fi
   if [[ -n $image ]]; then image_fields; fi
 } >"$out/workload/kustomization.yaml"

@@ -125,7 +125,8 @@ class ConnectionGuardTest {
     assertTrue(!metrics.contains("uri=\"/validate17\""), "no tag per invented path");
   }
 
-  private static String readAll(InputStream in) throws Exception {
+  /** Everything the server sends until it closes (a reset after the answer included). */
+  static String readAll(InputStream in) {
     StringBuilder sb = new StringBuilder();
     byte[] buf = new byte[4096];
     int n;

@@ -12,7 +12,6 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -98,7 +97,7 @@ class StarvedProbesTest {
     // The twelfth does not fit: 503 with Retry-After and a JSON Status, its connection closed.
     SSLSocket twelfth = hold(3_000_000, partial);
     twelfth.setSoTimeout(10_000);
-    String answer = readAll(twelfth.getInputStream());
+    String answer = ConnectionGuardTest.readAll(twelfth.getInputStream());
     assertTrue(answer.startsWith("HTTP/1.1 503"), answer);
     assertTrue(answer.toLowerCase().contains("retry-after: 1"), answer);
     assertTrue(answer.contains("\"reason\":\"ServiceUnavailable\""), answer);
@@ -144,19 +143,5 @@ class StarvedProbesTest {
       }
     }
     throw new AssertionError(name + " not exported");
-  }
-
-  private static String readAll(InputStream in) {
-    StringBuilder sb = new StringBuilder();
-    byte[] buf = new byte[4096];
-    int n;
-    try {
-      while ((n = in.read(buf)) > 0) {
-        sb.append(new String(buf, 0, n, StandardCharsets.ISO_8859_1));
-      }
-    } catch (java.io.IOException e) {
-      // a reset after the answer is fine
-    }
-    return sb.toString();
   }
 }
