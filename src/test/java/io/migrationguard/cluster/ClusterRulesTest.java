@@ -109,6 +109,56 @@ class ClusterRulesTest {
   }
 
   @Test
+  void theFieldRulesReadTheVmiTheMigrationsAndTheKubeVirtLimits() {
+    ObjectNode vmi = Fixtures.vmi(NS, "vm-q", "Running");
+    ((ObjectNode) vmi.get("status")).put("nodeName", "node-q");
+    vmi.putObject("spec").putObject("nodeSelector").put("zone", "a");
+    create(client, ApiResource.VMI, vmi);
+    ObjectNode leaving = Fixtures.vmim("other", "leaving-q", "vm-elsewhere", "Running", true);
+    ((ObjectNode) leaving.get("status")).putObject("migrationState").put("sourceNode", "node-q");
+    create(client, ApiResource.VMIM, leaving);
+    ObjectNode kv = Fixtures.kubevirt("kubevirt", "limits");
+    ((ObjectNode) kv.at("/spec/configuration"))
+        .putObject("migrations")
+        .put("parallelMigrationsPerCluster", 100)
+        .put("parallelOutboundMigrationsPerNode", 1);
+    create(client, ApiResource.KUBEVIRT, kv);
+    Await.until(
+        "limits read",
+        () ->
+            view.migrationConfiguration().path("parallelOutboundMigrationsPerNode").asInt() == 1
+                && view.allMigrations().stream()
+                    .anyMatch(m -> m.at("/metadata/name").asText().equals("leaving-q")));
+    try {
+      Decision queued = judge(Reviews.vmimCreate(NS, "q-1", "vm-q"));
+      assertTrue(queued.allowed(), queued.toString());
+      assertEquals(
+          List.of("vmim-will-queue"),
+          queued.warnings().stream().map(Finding::rule).distinct().toList());
+      assertTrue(
+          queued.warnings().get(0).detail().contains("1 migrations are leaving node \"node-q\""),
+          queued.warnings().get(0).detail());
+      ObjectNode pinned = Fixtures.vmim(NS, "q-2", "vm-q", null, false);
+      ((ObjectNode) pinned.get("spec"))
+          .putObject("addedNodeSelector")
+          .put("kubernetes.io/hostname", "node-q")
+          .put("zone", "b");
+      Decision d = judge(Reviews.vmimCreate(pinned));
+      // q-1, admitted a moment ago, is in flight for the same VMI as well.
+      assertEquals("vmim-added-node-selector,vmim-no-inflight", errorRules(d));
+      assertTrue(
+          d.errors().stream().anyMatch(f -> f.detail().contains("already runs")), d.toString());
+      assertTrue(
+          d.warnings().stream()
+              .anyMatch(
+                  f -> f.rule().equals("vmim-added-node-selector") && f.detail().contains("wins")),
+          d.toString());
+    } finally {
+      Fixtures.delete(client, ApiResource.KUBEVIRT, "kubevirt", "limits");
+    }
+  }
+
+  @Test
   void aForgedCreateHoldsItsVmiBackOnlyForTheUnseenTime() throws Exception {
     create(client, ApiResource.VMI, Fixtures.vmi(NS, "vm-f", "Running"));
     Await.until("vmi cached", () -> view.vmi(NS, "vm-f").isPresent());
