@@ -13,6 +13,9 @@ public final class PackagedExport {
 
   private PackagedExport() {}
 
+  private static final java.util.List<String> AMBIENT =
+      java.util.List.of("migration-guard.rule-actions", "migration-guard.disabled-rules");
+
   /** What a run of the command gave. */
   record Run(int code, String out, String err) {}
 
@@ -37,6 +40,16 @@ public final class PackagedExport {
   /** The same, with the requester setting given as a system property (null: none). */
   static synchronized String withRequesters(String requesters, String... args) {
     String before = System.getProperty(REQUESTERS);
+    // A running @QuarkusTest app's profile sets its settings as system properties: the rule
+    // actions of one would leak into an export that means the defaults.
+    java.util.Map<String, String> ambient = new java.util.HashMap<>();
+    for (String name : AMBIENT) {
+      String v = System.getProperty(name);
+      if (v != null) {
+        ambient.put(name, v);
+        System.clearProperty(name);
+      }
+    }
     try {
       if (requesters == null) {
         System.clearProperty(REQUESTERS);
@@ -52,6 +65,7 @@ public final class PackagedExport {
       }
       return r.out();
     } finally {
+      ambient.forEach(System::setProperty);
       if (before == null) {
         System.clearProperty(REQUESTERS);
       } else {

@@ -22,7 +22,10 @@ class ExportedPoliciesEquivalenceTest {
         .flatMap(f -> RuleCase.load(f).stream())
         .filter(c -> ExportedChecks.exported(c.rule()))
         // A policy reads its parameter from the API server itself: no lookup can fail.
-        .filter(c -> !c.unavailable());
+        .filter(c -> !c.unavailable())
+        // A rule an operator sets to warn keeps its error's words in the Warn binding, where the
+        // webhook's warning says path and detail only (ExportRuleActionsTest covers the export).
+        .filter(c -> c.engine().settings().severities().isEmpty());
   }
 
   @ParameterizedTest(name = "{0}")
