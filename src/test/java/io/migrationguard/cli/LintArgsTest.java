@@ -88,7 +88,8 @@ class LintArgsTest {
     UsageException e =
         assertThrows(UsageException.class, () -> LintArgs.parse(new String[] {"-o", "xml", "x"}));
     assertEquals(
-        "unknown output format \"xml\" (text, json, junit, sarif, github)", e.getMessage());
+        "unknown output format \"xml\" (text, json, junit, sarif, github, openreports)",
+        e.getMessage());
     assertTrue(
         HelpText.TEXT.contains("Report format: text (default), json, junit, sarif, github."));
   }

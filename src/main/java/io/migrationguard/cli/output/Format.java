@@ -17,7 +17,8 @@ public enum Format {
   JSON(false, (out, context, fixes) -> new JsonReport(out, fixes)),
   JUNIT(false, (out, context, fixes) -> new JunitReport(out)),
   SARIF(false, (out, context, fixes) -> new SarifReport(out, context)),
-  GITHUB(true, (out, context, fixes) -> new GithubReport(out, context.summaryFlag()));
+  GITHUB(true, (out, context, fixes) -> new GithubReport(out, context.summaryFlag())),
+  OPENREPORTS(false, (out, context, fixes) -> new OpenReportsReport(out));
 
   /** How a format's report is made: its stream, the run's context, each rule's fix by id. */
   private interface Factory {
