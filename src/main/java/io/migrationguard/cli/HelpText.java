@@ -34,6 +34,14 @@ final class HelpText {
             --against PATH          The previous version of the manifests (file or directory).
                                     Objects found there (same kind, namespace and name) are
                                     checked as an UPDATE from it: immutable spec, stable labels.
+            --cluster               Judge what the cluster holds instead of files (the kubeconfig's
+                                    current context): every MigrationPolicy, every migration and
+                                    the KubeVirt CR (gates, release), read only, never written.
+                                    Findings are located as KIND/NAMESPACE/NAME:LINE:COL, the
+                                    position in the object as kubectl get -o yaml prints it.
+            --context NAME          With --cluster: the kubeconfig context to use.
+        -n, --namespace NS          With --cluster: only the migrations of NS (policies are
+                                    cluster-scoped: all of them).
             --kubevirt FILE         A KubeVirt CR whose feature gates apply (default: none
                                     listed), and whose status.observedKubeVirtVersion picks
                                     the release profile unless --kubevirt-version does.

@@ -122,8 +122,21 @@ public final class Lint {
       throw new UsageException(bad);
     }
     java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions = actions(o, docs);
-    JsonNode kubevirt = o.kubevirt() == null ? null : KubeVirtFile.load(o.kubevirt());
-    ReleaseChoice release = KubeVirtFile.release(o.kubevirtVersion(), o.kubevirt(), kubevirt, err);
+    ClusterInput.Read fromCluster =
+        o.cluster() ? ClusterInput.read(o.context(), o.namespace()) : null;
+    if (fromCluster != null) {
+      fromCluster.problems().forEach(p -> err.println("lint: --cluster: " + p));
+    }
+    JsonNode kubevirt =
+        fromCluster != null
+            ? fromCluster.kubevirt()
+            : o.kubevirt() == null ? null : KubeVirtFile.load(o.kubevirt());
+    ReleaseChoice release =
+        KubeVirtFile.release(
+            o.kubevirtVersion(),
+            fromCluster != null ? "the KubeVirt CR of " + fromCluster.server() : o.kubevirt(),
+            kubevirt,
+            err);
     Settings settings =
         Settings.defaults()
             .withActions(actions)
@@ -151,7 +164,9 @@ public final class Lint {
     List<String> unwritten;
     try (Outputs outputs = Outputs.open(o.outputs(), out, ctx, o.hints())) {
       List<Source> sources =
-          Inputs.expand(o.paths(), o.excludes(), in, o.maxFileSize(), err::println);
+          fromCluster != null
+              ? fromCluster.sources()
+              : Inputs.expand(o.paths(), o.excludes(), in, o.maxFileSize(), err::println);
       LintRun run =
           new LintRun(
               o,
@@ -168,7 +183,11 @@ public final class Lint {
     }
     printSummary(o, summary, out, err);
     unwritten.forEach(f -> err.println("lint: could not write " + f));
-    if (summary.errors() > 0 || !against.problems().isEmpty() || !unwritten.isEmpty()) {
+    boolean clusterProblems = fromCluster != null && !fromCluster.problems().isEmpty();
+    if (summary.errors() > 0
+        || !against.problems().isEmpty()
+        || !unwritten.isEmpty()
+        || clusterProblems) {
       return ERROR;
     }
     if (o.failIfNoObjects() && summary.valid() + summary.invalid() == 0) {

@@ -26,6 +26,8 @@ final class LintArgs {
     boolean listRules = false, version = false, help = false;
     boolean noHints = false, verbose = false, failIfNoObjects = false;
     String against = null, kubevirt = null, kubevirtVersion = null, as = null, config = null;
+    boolean cluster = false;
+    String context = null, namespace = null;
     long maxFileSize = ByteSize.DEFAULT_MAX_FILE_SIZE;
     List<String> excludes = new ArrayList<>();
     Set<String> disabled = new TreeSet<>();
@@ -59,6 +61,8 @@ final class LintArgs {
         case "--kubevirt-version" ->
             kubevirtVersion = inline != null ? inline : value(args, ++i, name);
         case "--as" -> as = inline != null ? inline : value(args, ++i, name);
+        case "--context" -> context = inline != null ? inline : value(args, ++i, name);
+        case "-n", "--namespace" -> namespace = inline != null ? inline : value(args, ++i, name);
         case "--config" -> config = inline != null ? inline : value(args, ++i, name);
         case "--exclude" -> excludes.add(inline != null ? inline : value(args, ++i, name));
         case "--max-file-size" ->
@@ -80,6 +84,7 @@ final class LintArgs {
             case "--no-hints" -> noHints = true;
             case "--verbose" -> verbose = true;
             case "--fail-if-no-objects" -> failIfNoObjects = true;
+            case "--cluster" -> cluster = true;
             default -> throw new UsageException(unknown(name));
           }
         }
@@ -92,7 +97,23 @@ final class LintArgs {
     if (as != null && as.isBlank()) {
       throw new UsageException("--as needs a user name");
     }
-    if (!help && !version && !listRules && paths.isEmpty()) {
+    if (cluster) {
+      if (!paths.isEmpty()) {
+        throw new UsageException(
+            "--cluster reads the cluster: give no files (" + paths.get(0) + ")");
+      }
+      if (against != null || kubevirt != null) {
+        throw new UsageException(
+            "--cluster reads the KubeVirt CR and the stored objects itself: no "
+                + (against != null ? "--against" : "--kubevirt"));
+      }
+      if (namespace != null && !namespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
+        throw new UsageException("-n " + namespace + ": not a namespace name");
+      }
+    } else if (context != null || namespace != null) {
+      throw new UsageException((context != null ? "--context" : "-n") + " needs --cluster");
+    }
+    if (!help && !version && !listRules && !cluster && paths.isEmpty()) {
       throw new UsageException("no input: give files, directories, or - for stdin");
     }
     return new LintOptions(
@@ -112,6 +133,9 @@ final class LintArgs {
         List.copyOf(excludes),
         Set.copyOf(disabled),
         List.of(),
+        cluster,
+        context,
+        namespace,
         config,
         !noHints,
         verbose,
@@ -128,6 +152,9 @@ final class LintArgs {
           "--kubevirt",
           "--kubevirt-version",
           "--as",
+          "--cluster",
+          "--context",
+          "--namespace",
           "--show-patch",
           "--warnings-as-errors",
           "--summary",

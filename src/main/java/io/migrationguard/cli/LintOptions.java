@@ -16,6 +16,9 @@ import java.util.Set;
  * @param paths files, directories, {@code -} for stdin
  * @param excludes globs of paths not to lint, relative to each PATH argument ({@code --exclude})
  * @param disabled rule ids whose findings are dropped ({@code --disable})
+ * @param cluster {@code --cluster}: judge what the cluster holds instead of files
+ * @param context {@code --context}, the kubeconfig context for {@code --cluster} (null: current)
+ * @param namespace {@code -n}, the namespace of the migrations for {@code --cluster} (null: all)
  * @param ruleActions {@code id=deny|warn} entries of the config file's {@code rules:} map ({@code
  *     off} entries are in {@code disabled})
  * @param config a config file ({@code --config}), or null for {@code .migration-guard.yaml} in the
@@ -42,6 +45,9 @@ record LintOptions(
     List<String> excludes,
     Set<String> disabled,
     List<String> ruleActions,
+    boolean cluster,
+    String context,
+    String namespace,
     String config,
     boolean hints,
     boolean verbose,
@@ -79,6 +85,9 @@ record LintOptions(
         List.copyOf(allExcludes),
         Set.copyOf(allDisabled),
         List.copyOf(actions),
+        cluster,
+        context,
+        namespace,
         config,
         hints,
         verbose,

@@ -91,6 +91,7 @@ class LintArgsTest {
         "unknown output format \"xml\" (text, json, junit, sarif, github, openreports)",
         e.getMessage());
     assertTrue(
-        HelpText.TEXT.contains("Report format: text (default), json, junit, sarif, github."));
+        HelpText.TEXT.contains(
+            "Report format: text (default), json, junit, sarif, github, openreports."));
   }
 }
