@@ -144,11 +144,13 @@ final class ClusterInput {
   }
 
   private static String why(KubernetesClientException e) {
+    if (e.getCode() <= 0) {
+      return "cannot reach the API server (" + rootCause(e) + ")";
+    }
     return switch (e.getCode()) {
       case 401 -> "unauthorized (the kubeconfig's credentials were refused)";
       case 403 -> "forbidden (grant list on it to the kubeconfig's user)";
       case 404 -> "not served (is KubeVirt installed?)";
-      case 0 -> "cannot reach the API server (" + rootCause(e) + ")";
       default ->
           "HTTP " + e.getCode() + " " + (e.getStatus() == null ? "" : e.getStatus().getMessage());
     };

@@ -60,6 +60,12 @@ final class KubeVirtFile {
    */
   static ReleaseChoice release(String named, String file, JsonNode kubevirt, PrintStream err)
       throws UsageException {
+    return releaseFrom(named, "--kubevirt " + file, kubevirt, err);
+  }
+
+  /** As {@link #release}, the CR named by {@code from} ("--kubevirt FILE", "the cluster's"). */
+  static ReleaseChoice releaseFrom(String named, String from, JsonNode kubevirt, PrintStream err)
+      throws UsageException {
     ReleaseChoice choice;
     if (named != null) {
       try {
@@ -69,7 +75,7 @@ final class KubeVirtFile {
       }
     } else if (kubevirt != null) {
       JsonNode v = kubevirt.path("status").path("observedKubeVirtVersion");
-      choice = ReleaseChoice.observed(v.isTextual() ? v.textValue() : null, "--kubevirt " + file);
+      choice = ReleaseChoice.observed(v.isTextual() ? v.textValue() : null, from);
     } else {
       choice = ReleaseChoice.newest();
     }

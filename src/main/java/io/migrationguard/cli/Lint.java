@@ -132,11 +132,10 @@ public final class Lint {
             ? fromCluster.kubevirt()
             : o.kubevirt() == null ? null : KubeVirtFile.load(o.kubevirt());
     ReleaseChoice release =
-        KubeVirtFile.release(
-            o.kubevirtVersion(),
-            fromCluster != null ? "the KubeVirt CR of " + fromCluster.server() : o.kubevirt(),
-            kubevirt,
-            err);
+        fromCluster != null
+            ? KubeVirtFile.releaseFrom(
+                o.kubevirtVersion(), "the KubeVirt CR of " + fromCluster.server(), kubevirt, err)
+            : KubeVirtFile.release(o.kubevirtVersion(), o.kubevirt(), kubevirt, err);
     Settings settings =
         Settings.defaults()
             .withActions(actions)

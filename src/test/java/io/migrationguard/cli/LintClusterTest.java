@@ -36,6 +36,9 @@ class LintClusterTest {
   private KubernetesMockServer server;
   private KubernetesClient client;
   private String before;
+  // fabric8 reads kubernetes.* system properties before the kubeconfig; a @QuarkusTest that ran
+  // earlier in this JVM may have left its test server's there.
+  private final java.util.Map<String, String> fabric8 = new java.util.HashMap<>();
 
   @BeforeEach
   void start() throws Exception {
@@ -48,6 +51,12 @@ class LintClusterTest {
             false);
     server.init(InetAddress.getLoopbackAddress(), 0);
     client = server.createClient();
+    for (String name : System.getProperties().stringPropertyNames()) {
+      if (name.startsWith("kubernetes.")) {
+        fabric8.put(name, System.getProperty(name));
+        System.clearProperty(name);
+      }
+    }
     before = System.getProperty("kubeconfig");
     System.setProperty("kubeconfig", kubeconfig(client.getMasterUrl().toString()).toString());
   }
@@ -59,6 +68,7 @@ class LintClusterTest {
     } else {
       System.setProperty("kubeconfig", before);
     }
+    fabric8.forEach(System::setProperty);
     client.close();
     server.destroy();
   }
