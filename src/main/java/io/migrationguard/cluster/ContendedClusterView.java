@@ -61,9 +61,9 @@ final class ContendedClusterView implements ClusterView {
   }
 
   @Override
-  public List<JsonNode> allMigrations() {
+  public List<JsonNode> unfinishedMigrations() {
     check(Lookup.MIGRATION_QUEUE);
-    return delegate.allMigrations();
+    return delegate.unfinishedMigrations();
   }
 
   @Override

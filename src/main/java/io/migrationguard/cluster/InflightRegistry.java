@@ -1,8 +1,6 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Review;
 import java.time.Duration;
@@ -32,9 +30,10 @@ import java.util.function.LongSupplier;
  * the unseen time bounds both.
  *
  * <p>Bounded whatever clients send (a forged review is admitted like any other): an entry keeps
- * only the fields the cluster rules compare ({@link #slim}), at most {@value #MAX_ENTRIES} entries
- * and {@value #MAX_BYTES} bytes of them are held (past that the entries closest to expiry go
- * first), and expired entries are swept on a timer and by admissions, not only when read.
+ * only the fields the cluster rules compare ({@link InflightEntry#slim}), at most {@value
+ * #MAX_ENTRIES} entries and {@value #MAX_BYTES} bytes of them are held (past that the entries
+ * closest to expiry go first), and expired entries are swept on a timer and by admissions, not only
+ * when read.
  */
 public final class InflightRegistry {
   /** At most this many entries; a burst of admissions past it evicts the oldest. */
@@ -101,9 +100,9 @@ public final class InflightRegistry {
     }
     String name = review.name();
     String replaced = review.oldObject() == null ? null : version(review.oldObject());
-    JsonNode kept = slim(review.kind(), object);
+    JsonNode kept = InflightEntry.slim(review.kind(), object);
     long now = clock.getAsLong();
-    Pending pending = new Pending(kept, name, replaced, now, estimate(kept));
+    Pending pending = new Pending(kept, name, replaced, now, InflightEntry.bytes(kept));
     // A sweep walks every entry: at most one per sweep period of admissions, not one each.
     long last = lastSweep.get();
     if (now - last >= SWEEP_PERIOD_NANOS && lastSweep.compareAndSet(last, now)) {
@@ -181,71 +180,6 @@ public final class InflightRegistry {
       over -= p.bytes();
     }
     removeIf(out::contains);
-  }
-
-  /**
-   * What the cluster rules compare of an admitted object, and nothing else: its name, namespace,
-   * resource version and the label {@code kubevirt.io/vmi-name}; a policy's selectors; a
-   * migration's {@code vmiName}, the {@code migrationID}s of {@code sendTo} and {@code receive},
-   * and its phase.
-   */
-  static JsonNode slim(Kind kind, JsonNode object) {
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    copy(object, out, "apiVersion");
-    copy(object, out, "kind");
-    JsonNode meta = object.path("metadata");
-    ObjectNode m = out.putObject("metadata");
-    copy(meta, m, "name");
-    copy(meta, m, "namespace");
-    copy(meta, m, "resourceVersion");
-    JsonNode label = meta.path("labels").get(Kind.VMI_NAME_LABEL);
-    if (label != null) {
-      m.putObject("labels").set(Kind.VMI_NAME_LABEL, label);
-    }
-    JsonNode spec = object.path("spec");
-    ObjectNode sp = out.putObject("spec");
-    if (kind == Kind.POLICY) {
-      copy(spec, sp, "selectors");
-    } else {
-      copy(spec, sp, "vmiName");
-      for (String end : List.of("sendTo", "receive")) {
-        JsonNode id = spec.path(end).get("migrationID");
-        if (id != null) {
-          sp.putObject(end).set("migrationID", id);
-        }
-      }
-      JsonNode phase = object.path("status").get("phase");
-      if (phase != null) {
-        out.putObject("status").set("phase", phase);
-      }
-    }
-    return out;
-  }
-
-  private static void copy(JsonNode from, ObjectNode to, String field) {
-    JsonNode v = from.get(field);
-    if (v != null) {
-      to.set(field, v);
-    }
-  }
-
-  /** The text an entry holds, as bytes: keys and string values, 2 bytes a character, plus nodes. */
-  private static long estimate(JsonNode node) {
-    long n = 16;
-    if (node.isTextual()) {
-      return n + 2L * node.textValue().length();
-    }
-    var fields = node.fields();
-    while (fields.hasNext()) {
-      var e = fields.next();
-      n += 2L * e.getKey().length() + estimate(e.getValue());
-    }
-    for (JsonNode element : node) {
-      if (!node.isObject()) {
-        n += estimate(element);
-      }
-    }
-    return n;
   }
 
   /** {@code listed} (every policy the cluster shows) with the pending policies laid over it. */

@@ -2,7 +2,6 @@ package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.migrationguard.core.Kind;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The {@link ClusterView} of the service: informer caches for MigrationPolicies, VMIMs and the
@@ -36,9 +34,6 @@ import java.util.function.Function;
  * #within(Deadline)} gives a view whose lookups share one review's budget.
  */
 public final class InformerClusterView implements ClusterView, AutoCloseable {
-  static final String BY_VMI_LABEL = "vmi-label";
-  static final String BY_VMI_NAME = "vmi-name";
-
   private final InformerCache policies;
   private final InformerCache migrations;
   private final InformerCache kubevirts;
@@ -49,7 +44,7 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   private InformerClusterView(
       KubernetesClient client, ObjectMapper mapper, InflightRegistry inflight, Duration timeout) {
     this.policies = new InformerCache(client, ApiResource.POLICY, Map.of());
-    this.migrations = new InformerCache(client, ApiResource.VMIM, migrationIndexers());
+    this.migrations = new InformerCache(client, ApiResource.VMIM, MigrationIndexes.all());
     this.kubevirts = new InformerCache(client, ApiResource.KUBEVIRT, Map.of());
     this.live = new LiveLookups(client, mapper);
     this.inflight = inflight;
@@ -80,25 +75,6 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
     view.migrations.start();
     view.kubevirts.start();
     return view;
-  }
-
-  private static Map<String, Function<GenericKubernetesResource, List<String>>>
-      migrationIndexers() {
-    return Map.of(
-        BY_VMI_LABEL,
-        m -> key(m, m.getMetadata().getLabels() == null ? null : labelOf(m)),
-        BY_VMI_NAME,
-        m -> key(m, m.get("spec", "vmiName") instanceof String s ? s : null));
-  }
-
-  private static String labelOf(GenericKubernetesResource m) {
-    return m.getMetadata().getLabels().get(Kind.VMI_NAME_LABEL);
-  }
-
-  private static List<String> key(GenericKubernetesResource m, String vmiName) {
-    return vmiName == null || vmiName.isEmpty()
-        ? List.of()
-        : List.of(m.getMetadata().getNamespace() + "/" + vmiName);
   }
 
   /** A view whose lookups together take at most what is left of {@code deadline}. */
@@ -164,8 +140,8 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   @Override
-  public List<JsonNode> allMigrations() {
-    return within(Deadline.after(lookupTimeout)).allMigrations();
+  public List<JsonNode> unfinishedMigrations() {
+    return within(Deadline.after(lookupTimeout)).unfinishedMigrations();
   }
 
   @Override
@@ -249,11 +225,11 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       // Label OR spec.vmiName: union of the two indexes, each object once.
       Map<String, JsonNode> byName = new LinkedHashMap<>();
       String key = namespace + "/" + vmiName;
-      for (String index : List.of(BY_VMI_LABEL, BY_VMI_NAME)) {
+      for (String index : List.of(MigrationIndexes.BY_VMI_LABEL, MigrationIndexes.BY_VMI_NAME)) {
         migrations.byIndex(index, key).forEach(m -> byName.putIfAbsent(name(m), m));
       }
       return inflight.migrations(namespace, List.copyOf(byName.values())).stream()
-          .filter(m -> targets(m, vmiName))
+          .filter(m -> MigrationIndexes.targets(m, vmiName))
           .toList();
     }
 
@@ -286,15 +262,15 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       return KubeVirtChoice.gates(listed);
     }
 
-    // Only from fresh caches: counting every migration of the cluster is not worth a live list
-    // (the one rule that asks only warns).
+    // Only from fresh caches, through their index: a live list of every migration of the cluster
+    // is not worth it (the one rule that asks only warns).
     @Override
-    public List<JsonNode> allMigrations() {
+    public List<JsonNode> unfinishedMigrations() {
       if (!migrations.fresh()) {
         throw new ClusterUnavailableException(
             Lookup.MIGRATION_QUEUE, "the migrations cache is not synced");
       }
-      return migrations.all();
+      return migrations.byIndex(MigrationIndexes.UNFINISHED, MigrationIndexes.UNFINISHED);
     }
 
     @Override
@@ -309,11 +285,5 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
 
   private static String name(JsonNode o) {
     return o.path("metadata").path("name").asText("");
-  }
-
-  static boolean targets(JsonNode migration, String vmiName) {
-    return vmiName.equals(
-            migration.path("metadata").path("labels").path(Kind.VMI_NAME_LABEL).asText())
-        || vmiName.equals(migration.path("spec").path("vmiName").asText());
   }
 }

@@ -160,10 +160,11 @@ public final class Engine {
     for (Rule rule : rules) {
       if (rule instanceof SchemaRefinement refinement
           && rule.info().appliesTo(review.kind(), review.operation())) {
-        out = refinement.refine(review, out).stream().map(this::forced).toList();
+        out = refinement.refine(review, out);
       }
     }
-    return out;
+    // A refinement's findings take its rule's action; the schema's own cannot be relaxed.
+    return out == schemaFindings ? out : out.stream().map(this::forced).toList();
   }
 
   private static Decision decision(

@@ -111,7 +111,7 @@ class InflightRegistryBoundsTest {
                 + "\"metadata\":{\"name\":\"m\",\"namespace\":\"ns\",\"labels\":{\"kubevirt.io/vmi-name\":\"vm\",\"other\":\"x\"}},"
                 + "\"spec\":{\"vmiName\":\"vm\",\"sendTo\":{\"migrationID\":\"id\",\"connectURL\":\"u\"},\"addedNodeSelector\":{\"a\":\"b\"}},"
                 + "\"status\":{\"phase\":\"Running\",\"migrationState\":{}}}");
-    JsonNode kept = InflightRegistry.slim(Kind.VMIM, vmim);
+    JsonNode kept = InflightEntry.slim(Kind.VMIM, vmim);
     assertEquals(
         "{\"apiVersion\":\"kubevirt.io/v1\",\"kind\":\"VirtualMachineInstanceMigration\","
             + "\"metadata\":{\"name\":\"m\",\"namespace\":\"ns\",\"labels\":{\"kubevirt.io/vmi-name\":\"vm\"}},"

@@ -50,8 +50,11 @@ public interface ClusterView {
   /** The feature gates in force. */
   FeatureGates featureGates();
 
-  /** Every VirtualMachineInstanceMigration of the cluster ({@link Lookup#MIGRATION_QUEUE}). */
-  default List<JsonNode> allMigrations() {
+  /**
+   * Every VirtualMachineInstanceMigration of the cluster that is not Succeeded or Failed ({@link
+   * Lookup#MIGRATION_QUEUE}).
+   */
+  default List<JsonNode> unfinishedMigrations() {
     return List.of();
   }
 

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * its input set. Not a cache of anything; what you add is what it answers.
  */
 public class InMemoryClusterView implements ClusterView {
+  private static final Set<String> FINISHED = Set.of("Succeeded", "Failed");
   private final Set<Lookup> supports;
   private final List<JsonNode> vmis = new CopyOnWriteArrayList<>();
   private final List<JsonNode> migrations = new CopyOnWriteArrayList<>();
@@ -58,8 +59,10 @@ public class InMemoryClusterView implements ClusterView {
   }
 
   @Override
-  public List<JsonNode> allMigrations() {
-    return List.copyOf(migrations);
+  public List<JsonNode> unfinishedMigrations() {
+    return migrations.stream()
+        .filter(m -> !FINISHED.contains(m.path("status").path("phase").asText()))
+        .toList();
   }
 
   @Override

@@ -129,12 +129,17 @@ record RuleCase(
 
   /** The severity the catalogue declares for {@code rule}, or null for ids outside it. */
   static Severity declaredSeverity(String rule) {
-    return io.migrationguard.core.rules.Rules.all(io.migrationguard.core.Settings.defaults())
-        .stream()
-        .filter(r -> r.info().id().equals(rule))
-        .map(r -> r.info().severity())
-        .findFirst()
-        .orElse(null);
+    return DECLARED.get(rule);
+  }
+
+  private static final java.util.Map<String, Severity> DECLARED = declared();
+
+  private static java.util.Map<String, Severity> declared() {
+    java.util.Map<String, Severity> out = new java.util.HashMap<>();
+    for (Rule r : Rules.all(io.migrationguard.core.Settings.defaults())) {
+      out.put(r.info().id(), r.info().severity());
+    }
+    return out;
   }
 
   boolean accepting() {

@@ -58,7 +58,7 @@ public final class WillQueue extends Rule {
     JsonNode limits;
     Optional<JsonNode> vmi;
     try {
-      running = cluster.allMigrations().stream().filter(WillQueue::running).toList();
+      running = cluster.unfinishedMigrations().stream().filter(WillQueue::running).toList();
       limits = cluster.migrationConfiguration();
       vmi = cluster.vmi(review.effectiveNamespace(), name);
     } catch (ClusterUnavailableException e) {
