@@ -33,6 +33,9 @@ public final class Main {
       Commands:
         serve            Start the HTTPS admission webhook (the default: no command).
         lint [OPTIONS]   Lint manifest files offline; 'lint --help' for its options.
+        explain vmi NAME [-n NS] | explain --vmi FILE ... POLICY-PATH...
+                         Which MigrationPolicy KubeVirt applies to a VMI, and the
+                         migration configuration; 'explain --help' for its options.
         export admission-policies [OPTIONS]
                          Write the stateless rules as Kubernetes admission policies;
                          'export --help' for its options.
@@ -41,7 +44,7 @@ public final class Main {
       """;
 
   private static final List<String> COMMANDS =
-      List.of("serve", "lint", "export", "version", "help");
+      List.of("serve", "lint", "explain", "export", "version", "help");
 
   private Main() {}
 
@@ -61,6 +64,8 @@ public final class Main {
     switch (args[0]) {
       case "lint":
         return Lint.run(rest, out, err);
+      case "explain":
+        return io.migrationguard.cli.Explain.run(rest, System.in, out, err);
       case "export":
         return ExportCommand.run(rest, out, err);
       case "version", "--version":

@@ -49,20 +49,7 @@ final class ClusterInput {
   record Read(List<Source> sources, JsonNode kubevirt, List<String> problems, String server) {}
 
   static Read read(String context, String namespace) throws UsageException {
-    Config config;
-    try {
-      config = Config.autoConfigure(context);
-    } catch (RuntimeException e) {
-      throw new UsageException("--cluster: cannot load the kubeconfig: " + e.getMessage());
-    }
-    // A command line answers within seconds: one retry, not the client's ten with back-off.
-    config.setRequestRetryBackoffLimit(1);
-    config.setConnectionTimeout(10_000);
-    if (context != null
-        && !context.equals(
-            config.getCurrentContext() == null ? null : config.getCurrentContext().getName())) {
-      throw new UsageException("--context " + context + ": no such context in the kubeconfig");
-    }
+    Config config = config(context);
     List<Source> sources = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     JsonNode kubevirt = null;
@@ -84,6 +71,70 @@ final class ClusterInput {
     return new Read(sources, kubevirt, problems, config.getMasterUrl());
   }
 
+  /**
+   * The kubeconfig's client settings for {@code context} (null: the current one), for a command
+   * line: one retry and a 10 s connect timeout, not the client's ten retries with back-off.
+   */
+  static Config config(String context) throws UsageException {
+    Config config;
+    try {
+      config = Config.autoConfigure(context);
+    } catch (RuntimeException e) {
+      throw new UsageException("--cluster: cannot load the kubeconfig: " + e.getMessage());
+    }
+    config.setRequestRetryBackoffLimit(1);
+    config.setConnectionTimeout(10_000);
+    if (context != null
+        && !context.equals(
+            config.getCurrentContext() == null ? null : config.getCurrentContext().getName())) {
+      throw new UsageException("--context " + context + ": no such context in the kubeconfig");
+    }
+    return config;
+  }
+
+  /**
+   * Every object of {@code r} (of {@code namespace}, or all), page by page, as trees without {@code
+   * metadata.managedFields}.
+   *
+   * @throws KubernetesClientException when a page cannot be read; {@link #why} words it
+   */
+  static List<JsonNode> trees(KubernetesClient client, ApiResource r, String namespace) {
+    List<JsonNode> out = new ArrayList<>();
+    pages(client, r, namespace, item -> out.add(tree(item)));
+    return out;
+  }
+
+  /** One object as a tree, without {@code metadata.managedFields}. */
+  static JsonNode tree(GenericKubernetesResource item) {
+    if (item.getMetadata() != null) {
+      item.getMetadata().setManagedFields(null);
+    }
+    return YAML.valueToTree(YAML.convertValue(item, Map.class));
+  }
+
+  private static void pages(
+      KubernetesClient client,
+      ApiResource r,
+      String namespace,
+      java.util.function.Consumer<GenericKubernetesResource> each) {
+    String cont = null;
+    do {
+      var op = client.genericKubernetesResources(r.context());
+      var options = new ListOptionsBuilder().withLimit((long) PAGE).withContinue(cont).build();
+      GenericKubernetesResourceList page =
+          namespace != null
+              ? op.inNamespace(namespace).list(options)
+              : r.namespaced() ? op.inAnyNamespace().list(options) : op.list(options);
+      for (GenericKubernetesResource item : page.getItems()) {
+        if (item.getMetadata() != null) {
+          item.getMetadata().setManagedFields(null);
+        }
+        each.accept(item);
+      }
+      cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();
+    } while (cont != null && !cont.isEmpty());
+  }
+
   /** Lists {@code r} page by page into {@code out}; returns the objects as trees (KubeVirt CR). */
   private static List<JsonNode> list(
       KubernetesClient client,
@@ -96,32 +147,25 @@ final class ClusterInput {
         namespace == null
             ? (r.namespaced() ? " in all namespaces" : "")
             : " in namespace " + namespace;
-    String cont = null;
     try {
-      do {
-        var op = client.genericKubernetesResources(r.context());
-        var options = new ListOptionsBuilder().withLimit((long) PAGE).withContinue(cont).build();
-        GenericKubernetesResourceList page =
-            namespace != null
-                ? op.inNamespace(namespace).list(options)
-                : r.namespaced() ? op.inAnyNamespace().list(options) : op.list(options);
-        for (GenericKubernetesResource item : page.getItems()) {
-          if (item.getMetadata() != null) {
-            item.getMetadata().setManagedFields(null);
-          }
-          Map<?, ?> asMap = YAML.convertValue(item, Map.class);
-          if (r == ApiResource.KUBEVIRT) {
-            trees.add(YAML.valueToTree(asMap));
-            continue;
-          }
-          out.add(new Source(name(r, item), null, YAML.writeValueAsString(asMap), null));
-        }
-        cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();
-      } while (cont != null && !cont.isEmpty());
+      pages(
+          client,
+          r,
+          namespace,
+          item -> {
+            Map<?, ?> asMap = YAML.convertValue(item, Map.class);
+            if (r == ApiResource.KUBEVIRT) {
+              trees.add(YAML.valueToTree(asMap));
+              return;
+            }
+            try {
+              out.add(new Source(name(r, item), null, YAML.writeValueAsString(asMap), null));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+              problems.add("cannot render " + name(r, item) + ": " + e.getOriginalMessage());
+            }
+          });
     } catch (KubernetesClientException e) {
       problems.add("cannot list " + r.plural() + "." + r.group() + where + ": " + why(e));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      problems.add("cannot render a " + r.kind() + ": " + e.getOriginalMessage());
     }
     return trees;
   }
@@ -143,7 +187,7 @@ final class ClusterInput {
     return m.lines().findFirst().orElse(m);
   }
 
-  private static String why(KubernetesClientException e) {
+  static String why(KubernetesClientException e) {
     if (e.getCode() <= 0) {
       return "cannot reach the API server (" + rootCause(e) + ")";
     }

@@ -66,6 +66,13 @@ final class KubeVirtFile {
   /** As {@link #release}, the CR named by {@code from} ("--kubevirt FILE", "the cluster's"). */
   static ReleaseChoice releaseFrom(String named, String from, JsonNode kubevirt, PrintStream err)
       throws UsageException {
+    return releaseFrom(named, from, kubevirt, err, "lint");
+  }
+
+  /** As {@link #releaseFrom}, warnings prefixed with {@code command} ("lint", "explain"). */
+  static ReleaseChoice releaseFrom(
+      String named, String from, JsonNode kubevirt, PrintStream err, String command)
+      throws UsageException {
     ReleaseChoice choice;
     if (named != null) {
       try {
@@ -80,7 +87,7 @@ final class KubeVirtFile {
       choice = ReleaseChoice.newest();
     }
     if (choice.warning() != null) {
-      err.println("lint: " + choice.warning());
+      err.println(command + ": " + choice.warning());
     }
     return choice;
   }

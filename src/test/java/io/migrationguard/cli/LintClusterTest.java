@@ -6,18 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.migrationguard.cluster.ApiResource;
-import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,71 +25,22 @@ class LintClusterTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path tmp;
+  private MockCluster cluster;
   private KubernetesMockServer server;
-  private KubernetesClient client;
-  private String before;
-  // fabric8 reads kubernetes.* system properties before the kubeconfig; a @QuarkusTest that ran
-  // earlier in this JVM may have left its test server's there.
-  private final java.util.Map<String, String> fabric8 = new java.util.HashMap<>();
 
   @BeforeEach
   void start() throws Exception {
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
-    client = server.createClient();
-    for (String name : System.getProperties().stringPropertyNames()) {
-      if (name.startsWith("kubernetes.")) {
-        fabric8.put(name, System.getProperty(name));
-        System.clearProperty(name);
-      }
-    }
-    before = System.getProperty("kubeconfig");
-    System.setProperty("kubeconfig", kubeconfig(client.getMasterUrl().toString()).toString());
+    cluster = new MockCluster(tmp);
+    server = cluster.server;
   }
 
   @AfterEach
   void stop() {
-    if (before == null) {
-      System.clearProperty("kubeconfig");
-    } else {
-      System.setProperty("kubeconfig", before);
-    }
-    fabric8.forEach(System::setProperty);
-    client.close();
-    server.destroy();
-  }
-
-  private Path kubeconfig(String url) throws Exception {
-    Path f = tmp.resolve("kubeconfig-" + System.nanoTime());
-    Files.writeString(
-        f,
-        "apiVersion: v1\nkind: Config\ncurrent-context: mock\n"
-            + "clusters: [{name: mock, cluster: {server: \""
-            + url
-            + "\", insecure-skip-tls-verify: true}}]\n"
-            + "contexts: [{name: mock, context: {cluster: mock, user: u}}]\n"
-            + "users: [{name: u, user: {token: t}}]\n");
-    return f;
+    cluster.close();
   }
 
   private void create(ApiResource r, String yaml) throws Exception {
-    GenericKubernetesResource o =
-        JSON.convertValue(
-            new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
-                .readTree(yaml),
-            GenericKubernetesResource.class);
-    var op = client.genericKubernetesResources(r.context());
-    if (r.namespaced()) {
-      op.inNamespace(o.getMetadata().getNamespace()).resource(o).create();
-    } else {
-      op.resource(o).create();
-    }
+    cluster.create(r, yaml);
   }
 
   private void holdings() throws Exception {
@@ -169,7 +112,7 @@ class LintClusterTest {
 
   @Test
   void anUnreachableClusterIsAUsageErrorNamingIt() throws Exception {
-    System.setProperty("kubeconfig", kubeconfig("https://127.0.0.1:1").toString());
+    cluster.pointAt("https://127.0.0.1:1");
     LintHarness.Result r = LintHarness.run("--cluster");
     assertEquals(2, r.code(), r.out());
     assertTrue(r.err().contains("nothing could be read from https://127.0.0.1:1"), r.err());

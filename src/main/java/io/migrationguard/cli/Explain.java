@@ -1,0 +1,100 @@
+package io.migrationguard.cli;
+
+import io.migrationguard.cli.output.ExplainJson;
+import io.migrationguard.cli.output.ExplainText;
+import io.migrationguard.core.explain.Explanation;
+import java.io.InputStream;
+import java.io.PrintStream;
+
+/**
+ * {@code explain}: which MigrationPolicy KubeVirt would apply to a VMI's next migration, and the
+ * configuration that migration would run with, computed as virt-controller computes them for the
+ * release profile (docs/explain.md). Read-only; no Quarkus boot.
+ */
+public final class Explain {
+  public static final String HELP =
+      """
+      Usage: java -jar quarkus-run.jar explain vmi NAME [-n NAMESPACE] [OPTIONS]
+             java -jar quarkus-run.jar explain --vmi FILE [--namespace FILE |
+                    --namespace-labels K=V,...] [--kubevirt FILE] [OPTIONS] [--] POLICY-PATH...
+
+      Which MigrationPolicy KubeVirt would apply to a VMI's next migration, why (every
+      policy's match, the scores, the tie-break), and the configuration the migration
+      would run with, field by field with where each value comes from.
+
+      From a cluster (read-only, through the kubeconfig):
+        vmi NAME                   The VMI to explain.
+        -n, --namespace NS         Its namespace (default: the context's, else default).
+        --context NAME             The kubeconfig context (default: the current one).
+
+      From files:
+        --vmi FILE                 The VirtualMachineInstance (or VirtualMachine: its
+                                   template's labels) to explain.
+        --namespace FILE           Its Namespace manifest, for the namespace's labels.
+        --namespace-labels K=V,... The namespace's labels, instead of a file.
+        --kubevirt FILE            The KubeVirt CR: its migration settings and release.
+        POLICY-PATH...             MigrationPolicy files or folders (- for stdin).
+
+      Options:
+        --kubevirt-version V       KubeVirt release whose behaviour is computed: v1.5 ...
+                                   v1.9, main (default: the CR's observed version, else v1.9).
+        --target-node NODE         The node the target pod runs on: KubeVirt sets the VMI
+                                   label kubevirt.io/migrationTargetNodeName to it before
+                                   matching. Without it, policies selecting on that label
+                                   are reported as depending on the node.
+        -o, --output FORMAT        text (default) or json.
+        -h, --help                 Print this help and exit.
+
+      Exit codes: 0 explained, 2 usage error or what was asked for could not be read.
+      """;
+
+  private Explain() {}
+
+  public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    ExplainArgs a;
+    try {
+      a = ExplainArgs.parse(args);
+    } catch (UsageException e) {
+      err.println(e.getMessage());
+      err.println(
+          "Usage: explain vmi NAME [-n NS] | explain --vmi FILE ... POLICY-PATH... ('explain --help')");
+      return Lint.ERROR;
+    }
+    if (a.help()) {
+      out.print(HELP);
+      return Lint.OK;
+    }
+    ExplainSubject s;
+    try {
+      s =
+          a.vmiName() != null
+              ? ExplainSubject.fromCluster(a, err)
+              : ExplainSubject.fromFiles(a, in, err);
+    } catch (UsageException e) {
+      err.println(e.getMessage());
+      return Lint.ERROR;
+    }
+    Explanation e =
+        Explanation.of(
+            s.release().release(),
+            s.namespace(),
+            s.vmi(),
+            s.vmiLabels(),
+            s.namespaceLabels(),
+            s.policies(),
+            s.crMigrations());
+    String from =
+        "KubeVirt "
+            + s.release().describe()
+            + (s.kubevirtFrom() == null
+                ? "; no KubeVirt CR: built-in defaults"
+                : "; settings of " + s.kubevirtFrom());
+    out.print(a.json() ? ExplainJson.render(e, from) : ExplainText.render(e, from));
+    out.flush();
+    if (out.checkError()) {
+      err.println("explain: cannot write the answer to standard output");
+      return Lint.ERROR;
+    }
+    return Lint.OK;
+  }
+}

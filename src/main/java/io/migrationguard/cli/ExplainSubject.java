@@ -1,0 +1,304 @@
+package io.migrationguard.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.migrationguard.cli.read.Document;
+import io.migrationguard.cli.read.ManifestReader;
+import io.migrationguard.cluster.ApiResource;
+import io.migrationguard.core.explain.Candidate;
+import io.migrationguard.core.explain.Subjects;
+import io.migrationguard.core.release.ReleaseChoice;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code explain} compares, read from files or from a cluster: the VMI's labels, its
+ * namespace's labels, the MigrationPolicies and the KubeVirt CR, as the API server stores them.
+ *
+ * @param release the release profile ({@code --kubevirt-version}, else the CR's observed version,
+ *     else the newest)
+ * @param namespace the VMI's namespace
+ * @param vmi the VMI's name
+ * @param vmiLabels its labels, the target-node label included
+ * @param namespaceLabels its namespace's labels, the name label included
+ * @param policies every MigrationPolicy, in the order read
+ * @param crMigrations the KubeVirt CR's {@code spec.configuration.migrations}, or null
+ * @param kubevirtFrom where the CR came from, or null without one
+ */
+record ExplainSubject(
+    ReleaseChoice release,
+    String namespace,
+    String vmi,
+    Map<String, String> vmiLabels,
+    Map<String, String> namespaceLabels,
+    List<Candidate> policies,
+    JsonNode crMigrations,
+    String kubevirtFrom) {
+
+  private static final String POLICY_GROUP = "migrations.kubevirt.io/";
+
+  /** From files: {@code --vmi}, {@code --namespace[-labels]}, {@code --kubevirt}, policy paths. */
+  static ExplainSubject fromFiles(ExplainArgs a, InputStream stdin, PrintStream err)
+      throws UsageException {
+    JsonNode vmiObject =
+        first(a.vmiFile(), "--vmi", List.of("VirtualMachineInstance", "VirtualMachine"));
+    boolean isVm = "VirtualMachine".equals(vmiObject.path("kind").asText());
+    JsonNode meta = vmiObject.path("metadata");
+    String name = meta.path("name").asText("");
+    String namespace = meta.path("namespace").asText("");
+    Map<String, String> nsLabels = a.namespaceLabels();
+    if (a.namespaceFile() != null) {
+      JsonNode ns = first(a.namespaceFile(), "--namespace", List.of("Namespace"));
+      String nsName = ns.path("metadata").path("name").asText("");
+      if (!namespace.isEmpty() && !namespace.equals(nsName)) {
+        throw new UsageException(
+            "explain: --namespace "
+                + a.namespaceFile()
+                + " is namespace "
+                + nsName
+                + ", the VMI's is "
+                + namespace);
+      }
+      namespace = nsName;
+      nsLabels =
+          readLabels(ns.path("metadata").path("labels"), a.namespaceFile(), "metadata.labels");
+    }
+    if (namespace.isEmpty()) {
+      namespace = "default"; // where kubectl puts an object without a namespace
+    }
+    // A VirtualMachine's VMI carries the labels of its template.
+    JsonNode labelled = vmiObject;
+    if (isVm) {
+      labelled = vmiObject.path("spec").path("template");
+    }
+    Map<String, String> vmiLabels;
+    try {
+      vmiLabels = Subjects.vmiLabels(labelled, a.targetNode(), a.vmiFile());
+    } catch (Subjects.Unreadable e) {
+      throw new UsageException("explain: " + e.getMessage());
+    }
+    JsonNode kubevirt = a.kubevirtFile() == null ? null : KubeVirtFile.load(a.kubevirtFile());
+    ReleaseChoice release =
+        KubeVirtFile.releaseFrom(
+            a.kubevirtVersion(), "--kubevirt " + a.kubevirtFile(), kubevirt, err, "explain");
+    return new ExplainSubject(
+        release,
+        namespace,
+        name,
+        vmiLabels,
+        Subjects.namespaceLabels(namespace, nsLabels),
+        policiesFromFiles(a.policyPaths(), stdin, err),
+        migrations(kubevirt),
+        a.kubevirtFile() == null ? null : "--kubevirt " + a.kubevirtFile());
+  }
+
+  /** From the cluster: the VMI, its namespace, every policy (paged) and the KubeVirt CR. */
+  static ExplainSubject fromCluster(ExplainArgs a, PrintStream err) throws UsageException {
+    Config config = ClusterInput.config(a.context());
+    String namespace =
+        a.namespace() != null
+            ? a.namespace()
+            : config.getNamespace() != null ? config.getNamespace() : "default";
+    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+      String what = "VirtualMachineInstance " + namespace + "/" + a.vmiName();
+      JsonNode vmi;
+      try {
+        var found =
+            client
+                .genericKubernetesResources(ApiResource.VMI.context())
+                .inNamespace(namespace)
+                .withName(a.vmiName())
+                .get();
+        if (found == null) {
+          throw new UsageException("explain: " + what + " not found");
+        }
+        vmi = ClusterInput.tree(found);
+      } catch (KubernetesClientException e) {
+        throw new UsageException("explain: cannot get " + what + ": " + ClusterInput.why(e));
+      }
+      Namespace ns;
+      try {
+        ns = client.namespaces().withName(namespace).get();
+      } catch (KubernetesClientException e) {
+        throw new UsageException(
+            "explain: cannot get namespace "
+                + namespace
+                + " (its labels are matched): "
+                + ClusterInput.why(e));
+      }
+      if (ns == null) {
+        throw new UsageException("explain: namespace " + namespace + " not found");
+      }
+      List<Candidate> policies = new ArrayList<>();
+      try {
+        for (JsonNode p : ClusterInput.trees(client, ApiResource.POLICY, null)) {
+          policies.add(
+              Subjects.policy(p, "MigrationPolicy/" + p.path("metadata").path("name").asText()));
+        }
+      } catch (KubernetesClientException e) {
+        throw new UsageException(
+            "explain: cannot list migrationpolicies.migrations.kubevirt.io: "
+                + ClusterInput.why(e));
+      } catch (Subjects.Unreadable e) {
+        throw new UsageException("explain: " + e.getMessage());
+      }
+      JsonNode kubevirt = null;
+      try {
+        List<JsonNode> crs = ClusterInput.trees(client, ApiResource.KUBEVIRT, null);
+        kubevirt = crs.isEmpty() ? null : crs.get(0);
+        if (kubevirt == null) {
+          err.println("explain: no KubeVirt CR in the cluster: built-in defaults shown");
+        }
+      } catch (KubernetesClientException e) {
+        err.println(
+            "explain: cannot list kubevirts.kubevirt.io ("
+                + ClusterInput.why(e)
+                + "): built-in defaults shown, the policy choice does not depend on it");
+      }
+      ReleaseChoice release =
+          KubeVirtFile.releaseFrom(
+              a.kubevirtVersion(), "the cluster's KubeVirt CR", kubevirt, err, "explain");
+      try {
+        return new ExplainSubject(
+            release,
+            namespace,
+            a.vmiName(),
+            Subjects.vmiLabels(vmi, a.targetNode(), what),
+            Subjects.namespaceLabels(namespace, ns.getMetadata().getLabels()),
+            policies,
+            migrations(kubevirt),
+            kubevirt == null
+                ? null
+                : "KubeVirt/"
+                    + kubevirt.path("metadata").path("namespace").asText()
+                    + "/"
+                    + kubevirt.path("metadata").path("name").asText());
+      } catch (Subjects.Unreadable e) {
+        throw new UsageException("explain: " + e.getMessage());
+      }
+    }
+  }
+
+  private static JsonNode migrations(JsonNode kubevirt) {
+    return kubevirt == null ? null : kubevirt.path("spec").path("configuration").path("migrations");
+  }
+
+  /** Every MigrationPolicy of the paths; a later one of the same name replaces an earlier one. */
+  private static List<Candidate> policiesFromFiles(
+      List<String> paths, InputStream stdin, PrintStream err) throws UsageException {
+    Map<String, Candidate> byName = new LinkedHashMap<>();
+    List<Source> sources;
+    try {
+      sources =
+          Inputs.expand(paths, List.of(), stdin, ByteSize.DEFAULT_MAX_FILE_SIZE, err::println);
+    } catch (IOException e) {
+      throw new UsageException("explain: cannot read the policies: " + Parsing.reason(e));
+    }
+    for (Source s : sources) {
+      for (Document d : documents(s)) {
+        for (JsonNode o : objects(d.root())) {
+          if (!"MigrationPolicy".equals(o.path("kind").asText())
+              || !o.path("apiVersion").asText().startsWith(POLICY_GROUP)) {
+            continue;
+          }
+          String where = s.name() + ":" + d.start().line() + ":" + d.start().column();
+          Candidate c;
+          try {
+            c = Subjects.policy(o, where);
+          } catch (Subjects.Unreadable e) {
+            throw new UsageException("explain: " + e.getMessage());
+          }
+          Candidate before = byName.remove(c.name());
+          if (before != null) {
+            err.println(
+                "explain: "
+                    + where
+                    + ": MigrationPolicy "
+                    + c.name()
+                    + " again (first at "
+                    + before.origin()
+                    + "): the later one is used, as kubectl apply would leave it");
+          }
+          byName.put(c.name(), c);
+        }
+      }
+    }
+    return List.copyOf(byName.values());
+  }
+
+  private static List<Document> documents(Source s) throws UsageException {
+    if (s.error() != null) {
+      throw new UsageException("explain: " + s.name() + ": " + s.error());
+    }
+    String text;
+    try {
+      text = s.read(ByteSize.DEFAULT_MAX_FILE_SIZE);
+    } catch (IOException e) {
+      throw new UsageException("explain: " + s.name() + ": cannot read: " + Parsing.reason(e));
+    }
+    List<Document> docs = ManifestReader.read(s.name(), text);
+    for (Document d : docs) {
+      if (d.failed()) {
+        throw new UsageException(
+            "explain: "
+                + s.name()
+                + ":"
+                + d.start().line()
+                + ":"
+                + d.start().column()
+                + ": "
+                + d.error());
+      }
+    }
+    return docs;
+  }
+
+  /** A document's objects: itself, or a List's items. */
+  private static List<JsonNode> objects(JsonNode root) {
+    if (root == null || !root.isObject()) {
+      return List.of();
+    }
+    if (root.path("kind").asText().endsWith("List") && root.path("items").isArray()) {
+      List<JsonNode> items = new ArrayList<>();
+      root.path("items").forEach(items::add);
+      return items;
+    }
+    return List.of(root);
+  }
+
+  /** The first object of one of {@code kinds} in {@code file}. */
+  private static JsonNode first(String file, String option, List<String> kinds)
+      throws UsageException {
+    Source s = "-".equals(file) ? null : Source.file(file, java.nio.file.Path.of(file));
+    if (s == null) {
+      throw new UsageException("explain: " + option + " needs a file (stdin holds the policies)");
+    }
+    for (Document d : documents(s)) {
+      for (JsonNode o : objects(d.root())) {
+        if (kinds.contains(o.path("kind").asText())) {
+          return o;
+        }
+      }
+    }
+    throw new UsageException(
+        "explain: " + option + " " + file + ": no " + String.join(" or ", kinds) + " in it");
+  }
+
+  private static Map<String, String> readLabels(JsonNode node, String file, String field)
+      throws UsageException {
+    try {
+      return Subjects.labels(node, file, field);
+    } catch (Subjects.Unreadable e) {
+      throw new UsageException("explain: " + e.getMessage());
+    }
+  }
+}
