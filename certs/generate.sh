@@ -28,6 +28,7 @@ kubevirt_namespace=${MG_KUBEVIRT_NAMESPACE:-kubevirt}
 new_ca=false
 api_client=false
 allow_from=()
+audit=${MG_AUDIT:-}
 
 usage() {
   cat <<EOF
@@ -61,6 +62,9 @@ configurations). Applies nothing: it prints the commands, in the only safe order
   --allow-from CIDR     only these addresses may reach the HTTPS port: a NetworkPolicy in
                         <out>/workload admitting it from each CIDR given (repeat the option; the
                         API server's, and Prometheus' if it scrapes /q/metrics)
+  --audit INTERVAL      turn the in-cluster audit on (docs/audit.md): the workload overlay adds
+                        manifests/components/audit (its RBAC) and runs it every INTERVAL (such as
+                        10m or 1h; at least 1m). Needs the OpenReports CRDs (openreports.io)
   -h, --help            this help
 
 Rerunning keeps the CA and issues a new serving certificate: apply the overlay again and the pods
@@ -92,6 +96,7 @@ while (($#)); do
     --new-ca) new_ca=true; shift ;;
     --api-server-client-cert) api_client=true; shift ;;
     --allow-from) allow_from+=("${2:?--allow-from needs a CIDR}"); shift 2 ;;
+    --audit) audit=${2:?--audit needs an interval}; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -110,6 +115,7 @@ for cidr in "${allow_from[@]}"; do
   [[ $cidr =~ $ipv4_cidr || $cidr =~ $ipv6_cidr ]] ||
     die "--allow-from '$cidr' is not a CIDR (such as 10.0.0.0/16 or fd00::/64)"
 done
+[[ -z $audit || $audit =~ ^[1-9][0-9]*[mh]$ ]] || die "--audit '$audit' is not an interval in minutes or hours (such as 10m or 1h)"
 [[ $days =~ ^[1-9][0-9]*$ ]] || die "--days '$days' is not a positive number of days"
 [[ $ca_days =~ ^[1-9][0-9]*$ ]] || die "--ca-days '$ca_days' is not a positive number of days"
 # name[:tag] or name@digest (a registry host may carry a port); nothing that could break the YAML.
@@ -412,6 +418,12 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
   echo "  - $(relpath "$manifests" "$out/workload")"
   echo "  - secret.yaml"
   if [[ ${#allow_from[@]} -gt 0 ]]; then echo "  - networkpolicy.yaml"; fi
+  if [[ -n $audit ]]; then
+    [[ -f $manifests/components/audit/kustomization.yaml ]] ||
+      die "--audit: $manifests/components/audit not found"
+    echo "components:"
+    echo "  - $(relpath "$manifests/components/audit" "$out/workload")"
+  fi
   echo "patches:"
   drop_objects "$config_label"
   if [[ $service != "$base_service" ]]; then
@@ -424,6 +436,9 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
   if $api_client; then
     # Every request but the probes must then present a certificate of the Secret's client-ca.crt.
     env+=("{name: MIGRATION_GUARD_TLS_CLIENT_CA, value: $tls_mount/client-ca.crt}")
+  fi
+  if [[ -n $audit ]]; then
+    env+=("{name: MIGRATION_GUARD_AUDIT_INTERVAL, value: \"$audit\"}")
   fi
   if [[ $kubevirt_namespace != kubevirt ]]; then
     # The same account may set spec.priority (vmim-priority-requester).

@@ -170,6 +170,15 @@ final class ClusterInput {
     return trees;
   }
 
+  /** {@code KIND/NAMESPACE/NAME} ({@code KIND/NAME} cluster-scoped), as for a listed object. */
+  static String name(io.migrationguard.core.Kind kind, JsonNode o) {
+    String ns = o.path("metadata").path("namespace").asText("");
+    return kind.kindName()
+        + "/"
+        + (kind.namespaced() && !ns.isEmpty() ? ns + "/" : "")
+        + o.path("metadata").path("name").asText("");
+  }
+
   private static String name(ApiResource r, GenericKubernetesResource item) {
     String ns = item.getMetadata().getNamespace();
     return r.kind()

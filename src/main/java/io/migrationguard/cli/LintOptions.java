@@ -54,6 +54,38 @@ record LintOptions(
     boolean failIfNoObjects,
     long maxFileSize) {
 
+  /**
+   * The options of a judge of stored objects (the in-cluster audit): no output of its own, unknown
+   * fields as warnings, {@code disabled} rules dropped.
+   */
+  static LintOptions stored(Set<String> disabled) {
+    return new LintOptions(
+        List.of(),
+        false,
+        null,
+        null,
+        null,
+        null,
+        false,
+        false,
+        false,
+        false,
+        false,
+        false,
+        List.of(),
+        List.of(),
+        Set.copyOf(disabled),
+        List.of(),
+        true,
+        null,
+        null,
+        null,
+        false,
+        false,
+        false,
+        ByteSize.DEFAULT_MAX_FILE_SIZE);
+  }
+
   /** These options with the settings of a config file added (command line first). */
   LintOptions with(ConfigFile c) {
     List<String> allExcludes = new java.util.ArrayList<>(excludes);

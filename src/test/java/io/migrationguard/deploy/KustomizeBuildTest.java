@@ -113,6 +113,42 @@ class KustomizeBuildTest {
     assertTrue(bad.exit() != 0 && bad.output().contains("--kubevirt-namespace"), bad.output());
   }
 
+  /**
+   * {@code --audit}: the workload overlay adds the audit component, whose RBAC follows the
+   * namespace, and the interval given, once; the webhooks half does not change.
+   */
+  @Test
+  void theAuditComponentTurnsTheAuditOnWithItsRbac(@TempDir Path out) throws Exception {
+    OpensslAssumption.require();
+    Commands.generate(out, "--namespace", "kv-guard", "--audit", "15m").ok();
+    String env = "";
+    JsonNode role = null;
+    JsonNode binding = null;
+    for (JsonNode o : build(out.resolve("workload"))) {
+      String name = o.at("/metadata/name").asText();
+      switch (o.path("kind").asText()) {
+        case "Deployment" -> {
+          assertEquals(1, o.at("/spec/template/spec/containers").size(), "no container added");
+          env = o.at("/spec/template/spec/containers/0/env").toString();
+        }
+        case "ClusterRole" -> role = name.equals("migration-guard-audit") ? o : role;
+        case "ClusterRoleBinding" -> binding = name.equals("migration-guard-audit") ? o : binding;
+        default -> {}
+      }
+    }
+    assertTrue(
+        env.contains("{\"name\":\"MIGRATION_GUARD_AUDIT_INTERVAL\",\"value\":\"15m\"}"), env);
+    assertEquals(1, env.split("MIGRATION_GUARD_AUDIT_INTERVAL", -1).length - 1, "once: " + env);
+    assertEquals(
+        "[{\"apiGroups\":[\"openreports.io\"],\"resources\":[\"reports\",\"clusterreports\"],"
+            + "\"verbs\":[\"get\",\"list\",\"create\",\"update\",\"delete\"]}]",
+        role.path("rules").toString(),
+        "reports only");
+    assertEquals("kv-guard", binding.at("/subjects/0/namespace").asText());
+    Commands.Result bad = Commands.generate(out, "--audit", "30s");
+    assertTrue(bad.exit() != 0 && bad.output().contains("--audit"), bad.output());
+  }
+
   static List<JsonNode> build(Path dir) {
     Commands.Result r = Commands.run(List.of("kubectl", "kustomize", dir.toString())).ok();
     try {

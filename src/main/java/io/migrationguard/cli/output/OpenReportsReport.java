@@ -33,7 +33,7 @@ import java.util.TreeMap;
 public final class OpenReportsReport implements Report {
   static final String API_VERSION = "openreports.io/v1alpha1";
   static final int MAX_RESULTS = 1_000;
-  static final String LEFT_OUT = "migration-guard.io/results-left-out";
+  public static final String LEFT_OUT = "migration-guard.io/results-left-out";
   private static final String SOURCE = "migration-guard";
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
   private static final ObjectMapper YAML =
@@ -44,12 +44,27 @@ public final class OpenReportsReport implements Report {
               .build());
 
   private final PrintStream out;
-  private final long now = Instant.now().getEpochSecond();
+  private final long now;
+  private final boolean locations;
   private final One cluster = new One(null);
   private final Map<String, One> byNamespace = new TreeMap<>();
 
   public OpenReportsReport(PrintStream out) {
+    this(out, Instant.now().getEpochSecond(), true);
+  }
+
+  private OpenReportsReport(PrintStream out, long now, boolean locations) {
     this.out = out;
+    this.now = now;
+    this.locations = locations;
+  }
+
+  /**
+   * For the in-cluster audit: nothing printed ({@link #documents} gives the objects), results
+   * stamped {@code now}, and no {@code location} property (a stored object has no file position).
+   */
+  public static OpenReportsReport forAudit(long now) {
+    return new OpenReportsReport(null, now, false);
   }
 
   /** One report being filled: its results (capped) and its counts (all). */
@@ -128,9 +143,14 @@ public final class OpenReportsReport implements Report {
       }
     }
     ObjectNode props = o.putObject("properties");
-    props.put("location", r.file() + ":" + f.loc().line() + ":" + f.loc().column());
+    if (locations) {
+      props.put("location", r.file() + ":" + f.loc().line() + ":" + f.loc().column());
+    }
     if (!f.field().isEmpty()) {
       props.put("field", f.field());
+    }
+    if (props.isEmpty()) {
+      o.remove("properties");
     }
     o.putObject("timestamp").put("seconds", now).put("nanos", 0);
     return o;
@@ -140,11 +160,29 @@ public final class OpenReportsReport implements Report {
   public void finish(Summary summary) {
     StringBuilder sb = new StringBuilder();
     sb.append("# migration-guard lint results as OpenReports (openreports.io/v1alpha1).\n");
-    write(sb, report("ClusterReport", cluster, "migration-guard-migrationpolicies"));
-    for (One r : byNamespace.values()) {
-      write(sb, report("Report", r, "migration-guard-virtualmachineinstancemigrations"));
+    for (ObjectNode o : documents()) {
+      write(sb, o);
     }
     out.print(sb);
+  }
+
+  /** The name of the ClusterReport (MigrationPolicies). */
+  public static final String CLUSTER_REPORT = "migration-guard-migrationpolicies";
+
+  /** The name of each namespace's Report (migrations). */
+  public static final String NAMESPACE_REPORT = "migration-guard-virtualmachineinstancemigrations";
+
+  /** The label every report carries, with value {@code migration-guard}. */
+  public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+
+  /** The reports so far: the ClusterReport, then one Report per namespace by name. */
+  public List<ObjectNode> documents() {
+    List<ObjectNode> out = new ArrayList<>();
+    out.add(report("ClusterReport", cluster, CLUSTER_REPORT));
+    for (One r : byNamespace.values()) {
+      out.add(report("Report", r, NAMESPACE_REPORT));
+    }
+    return out;
   }
 
   private static ObjectNode report(String kind, One r, String name) {
@@ -156,7 +194,7 @@ public final class OpenReportsReport implements Report {
     if (r.namespace != null) {
       meta.put("namespace", r.namespace);
     }
-    meta.putObject("labels").put("app.kubernetes.io/managed-by", SOURCE);
+    meta.putObject("labels").put(MANAGED_BY, SOURCE);
     if (r.leftOut > 0) {
       meta.putObject("annotations").put(LEFT_OUT, Long.toString(r.leftOut));
     }

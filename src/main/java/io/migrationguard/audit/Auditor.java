@@ -1,0 +1,210 @@
+package io.migrationguard.audit;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationguard.cli.StoredObjects;
+import io.migrationguard.cluster.ClusterMode;
+import io.migrationguard.cluster.ClusterRuntime;
+import io.migrationguard.cluster.InformerClusterView.Holdings;
+import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.webhook.config.ReleaseEngines;
+import io.quarkus.runtime.Startup;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * The in-cluster audit (docs/audit.md), off unless {@code migration-guard.audit.interval} is set:
+ * the elected replica judges what the informer caches hold, every MigrationPolicy and migration,
+ * with the webhook's engine for the cluster's release, and writes the OpenReports {@code lint
+ * --cluster -o openreports} would print, each created once and then updated only when it changes.
+ * Runs at most once per interval (at least a minute), one at a time, on a thread of its own: never
+ * on a review's path.
+ */
+@Startup
+@Singleton
+public class Auditor {
+  private static final Logger LOG = Logger.getLogger(Auditor.class);
+
+  /** How often the leader looks whether a run is due (and retries one the caches skipped). */
+  static final Duration TICK = Duration.ofSeconds(10);
+
+  /** What one run did. */
+  record Run(boolean ran, int objects, long findings, ReportStore.Writes writes, String problem) {}
+
+  private final Optional<Duration> interval;
+  private final ClusterRuntime runtime;
+  private final ReleaseEngines engines;
+  private final ReportStore store;
+  private final AuditMetrics metrics;
+  private final ScheduledExecutorService executor;
+  private final AuditLeadership leadership;
+  private volatile ScheduledFuture<?> ticking;
+  private volatile Instant lastStart;
+  private String lastProblem; // guarded by this
+
+  @Inject
+  Auditor(
+      @ConfigProperty(name = AuditInterval.SETTING, defaultValue = "off") String interval,
+      @ConfigProperty(name = "migration-guard.pod-namespace", defaultValue = "")
+          Optional<String> podNamespace,
+      @ConfigProperty(name = "migration-guard.pod-name", defaultValue = "")
+          Optional<String> podName,
+      ClusterRuntime runtime,
+      ReleaseEngines engines,
+      Instance<KubernetesClient> clients,
+      MeterRegistry registry) {
+    this.interval = AuditInterval.parse(interval);
+    this.runtime = runtime;
+    this.engines = engines;
+    if (this.interval.isEmpty()) {
+      LOG.debug("Audit off (migration-guard.audit.interval)");
+      this.store = null;
+      this.metrics = null;
+      this.executor = null;
+      this.leadership = null;
+      return;
+    }
+    if (runtime.mode() != ClusterMode.ON) {
+      throw new IllegalArgumentException(
+          AuditInterval.SETTING
+              + " (MIGRATION_GUARD_AUDIT_INTERVAL) is set, but cluster lookups are off"
+              + " (migration-guard.cluster): the audit reads what the caches hold; turn the"
+              + " lookups on or the audit off");
+    }
+    KubernetesClient client = clients.get();
+    this.store = new ReportStore(client);
+    this.metrics = new AuditMetrics(registry);
+    this.executor =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "audit");
+              t.setDaemon(true);
+              return t;
+            });
+    String ns = podNamespace.orElse("").strip();
+    if (ns.isEmpty()) {
+      LOG.warnf(
+          "Audit every %s without an election (no POD_NAMESPACE): every replica audits",
+          this.interval.get());
+      this.leadership = null;
+      leading();
+    } else {
+      String me = podName.orElse("").isBlank() ? "replica" : podName.get().strip();
+      LOG.infof(
+          "Audit every %s, by the holder of Lease %s/%s",
+          this.interval.get(), ns, AuditLeadership.LEASE);
+      this.leadership = new AuditLeadership(client, ns, me, this::leading, this::notLeading);
+      this.leadership.start();
+    }
+  }
+
+  /** Whether this replica audits now (holds the Lease, or runs without an election). */
+  boolean isLeader() {
+    return ticking != null && !ticking.isCancelled();
+  }
+
+  private void leading() {
+    metrics.leader(true);
+    ticking =
+        executor.scheduleWithFixedDelay(this::tick, 0, TICK.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private void notLeading() {
+    metrics.leader(false);
+    ScheduledFuture<?> t = ticking;
+    if (t != null) {
+      t.cancel(false);
+    }
+  }
+
+  private void tick() {
+    Instant last = lastStart;
+    if (last != null && Instant.now().isBefore(last.plus(interval.get()))) {
+      return;
+    }
+    try {
+      runOnce();
+    } catch (RuntimeException e) {
+      metrics.outcome("failed");
+      LOG.warnf(e, "Audit run failed");
+    }
+  }
+
+  /** One run now (the schedule's, and tests'); skipped while a cache is not fresh. */
+  synchronized Run runOnce() {
+    long start = System.nanoTime();
+    Optional<Holdings> holdings = runtime.holdings();
+    if (holdings.isEmpty()) {
+      metrics.outcome("skipped");
+      LOG.debug("Audit skipped: the caches are not fresh; retried in " + TICK);
+      return new Run(false, 0, 0, null, null);
+    }
+    lastStart = Instant.now();
+    Holdings h = holdings.get();
+    FeatureGates gates =
+        h.kubevirt().map(FeatureGates::fromKubeVirt).orElse(FeatureGates.defaults());
+    StoredObjects.Judged judged =
+        StoredObjects.judge(
+            engines.active().engine(),
+            gates,
+            Set.of(),
+            h.policies(),
+            h.migrations(),
+            Instant.now().getEpochSecond());
+    long findings = judged.findings().values().stream().mapToLong(Long::longValue).sum();
+    ReportStore.Writes writes = null;
+    String problem = null;
+    try {
+      writes = store.write(judged.reports());
+      metrics.wrote(writes);
+      lastProblem = null;
+    } catch (ReportStore.NotWritable e) {
+      problem = e.getMessage();
+      if (!problem.equals(lastProblem)) {
+        LOG.warn("Audit: " + problem); // once, not every run
+        lastProblem = problem;
+      }
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    metrics.ran(judged.findings(), judged.objects(), Instant.now().getEpochSecond(), millis);
+    metrics.outcome("ok");
+    LOG.infof(
+        "Audit: %d objects judged, %d findings in %d ms; reports %s",
+        judged.objects(),
+        findings,
+        millis,
+        writes == null
+            ? "not written"
+            : "created "
+                + writes.created()
+                + ", updated "
+                + writes.updated()
+                + ", deleted "
+                + writes.deleted()
+                + ", unchanged "
+                + writes.unchanged());
+    return new Run(true, judged.objects(), findings, writes, problem);
+  }
+
+  @PreDestroy
+  void stop() {
+    if (leadership != null) {
+      leadership.close();
+    }
+    if (executor != null) {
+      executor.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.migrationguard.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The audit's parts on their own: the setting, the comparison, the store, the election. */
+class AuditPartsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void theIntervalIsOffOrAtLeastAMinute() {
+    assertTrue(AuditInterval.parse(null).isEmpty());
+    assertTrue(AuditInterval.parse(" off ").isEmpty());
+    assertTrue(AuditInterval.parse("").isEmpty());
+    assertEquals(Duration.ofMinutes(10), AuditInterval.parse("10m").orElseThrow());
+    assertEquals(Duration.ofHours(1), AuditInterval.parse("PT1H").orElseThrow());
+    for (String bad : List.of("30s", "59s", "banana", "-5m", "0")) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> AuditInterval.parse(bad));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "migration-guard.audit.interval (MIGRATION_GUARD_AUDIT_INTERVAL) is " + bad),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void aStoredReportIsTheSameWhenItSaysTheSameTimestampsAndServerFieldsAside() throws Exception {
+    ObjectNode wanted =
+        (ObjectNode)
+            JSON.readTree(
+                "{\"source\":\"migration-guard\",\"metadata\":{\"labels\":{\"a\":\"b\"}},"
+                    + "\"summary\":{\"pass\":3,\"fail\":1},"
+                    + "\"results\":[{\"rule\":\"r\",\"timestamp\":{\"seconds\":5}}]}");
+    JsonNode stored =
+        JSON.readTree(
+            "{\"source\":\"migration-guard\",\"metadata\":{\"labels\":{\"a\":\"b\"},"
+                + "\"resourceVersion\":\"7\"},\"summary\":{\"fail\":1.0,\"pass\":3,\"skip\":0},"
+                + "\"results\":[{\"timestamp\":{\"seconds\":99},\"rule\":\"r\"}]}");
+    assertTrue(ReportStore.same(wanted, stored));
+    assertFalse(
+        ReportStore.same(
+            wanted, JSON.readTree(stored.toString().replace("\"pass\":3", "\"pass\":4"))));
+    assertFalse(
+        ReportStore.same(
+            wanted, JSON.readTree(stored.toString().replace("\"rule\":\"r\"", "\"rule\":\"q\""))));
+    ObjectNode leftOut = wanted.deepCopy();
+    ((ObjectNode) leftOut.get("metadata"))
+        .putObject("annotations")
+        .put("migration-guard.io/results-left-out", "5");
+    assertFalse(ReportStore.same(leftOut, stored), "a count left out that appeared");
+    assertFalse(ReportStore.same(wanted, leftOut), "and one that went away");
+  }
+
+  @Test
+  void withoutTheOpenReportsCrdsTheStoreSaysSoAndWritesNothing() throws Exception {
+    AtomicInteger writes = new AtomicInteger();
+    KubernetesMockServer server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher() {
+              @Override
+              public MockResponse dispatch(RecordedRequest request) {
+                if (request.getPath().contains("/apis/openreports.io/")) {
+                  if (!request.getMethod().equals("GET")) {
+                    writes.incrementAndGet();
+                  }
+                  return new MockResponse()
+                      .setResponseCode(404)
+                      .setBody("{\"kind\":\"Status\",\"code\":404}");
+                }
+                return super.dispatch(request);
+              }
+            },
+            false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    try (KubernetesClient client = server.createClient()) {
+      ObjectNode report =
+          (ObjectNode)
+              JSON.readTree(
+                  "{\"apiVersion\":\"openreports.io/v1alpha1\",\"kind\":\"ClusterReport\","
+                      + "\"metadata\":{\"name\":\"migration-guard-migrationpolicies\"}}");
+      ReportStore.NotWritable e =
+          assertThrows(
+              ReportStore.NotWritable.class, () -> new ReportStore(client).write(List.of(report)));
+      assertTrue(
+          e.getMessage().contains("the OpenReports CRDs (openreports.io) are not installed"),
+          e.getMessage());
+      assertEquals(0, writes.get());
+    } finally {
+      server.destroy();
+    }
+  }
+
+  @Test
+  void aReplicaDoesNotAuditWhileAnotherHoldsTheLease() throws Exception {
+    KubernetesMockServer server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    try (KubernetesClient client = server.createClient()) {
+      client
+          .leases()
+          .inNamespace("mg")
+          .resource(
+              new LeaseBuilder()
+                  .withNewMetadata()
+                  .withName(AuditLeadership.LEASE)
+                  .withNamespace("mg")
+                  .endMetadata()
+                  .withNewSpec()
+                  .withHolderIdentity("other")
+                  .withLeaseDurationSeconds(3600)
+                  .withAcquireTime(ZonedDateTime.now())
+                  .withRenewTime(ZonedDateTime.now())
+                  .withLeaseTransitions(0)
+                  .endSpec()
+                  .build())
+          .create();
+      AtomicInteger started = new AtomicInteger();
+      try (AuditLeadership mine =
+          new AuditLeadership(client, "mg", "me", started::incrementAndGet, () -> {})) {
+        mine.start();
+        Thread.sleep(1_500);
+        assertFalse(mine.isLeader());
+        assertEquals(0, started.get());
+      }
+      client.leases().inNamespace("mg").withName(AuditLeadership.LEASE).delete();
+      try (AuditLeadership mine =
+          new AuditLeadership(client, "mg", "me", started::incrementAndGet, () -> {})) {
+        mine.start();
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!mine.isLeader() && System.nanoTime() < end) {
+          Thread.sleep(20);
+        }
+        assertTrue(mine.isLeader(), "a free Lease is taken");
+        assertEquals(1, started.get());
+      }
+    } finally {
+      server.destroy();
+    }
+  }
+}
