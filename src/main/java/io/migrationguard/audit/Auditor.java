@@ -167,9 +167,20 @@ public class Auditor {
     ReportStore.Writes writes = null;
     String problem = null;
     try {
+      if (leadership != null && !leadership.isLeader()) {
+        // The Lease was lost while judging: the new holder writes, not this replica.
+        LOG.info("Audit: the Lease was lost during the run; its reports are not written");
+        return new Run(true, judged.objects(), findings, null, "not the leader any more");
+      }
       writes = store.write(judged.reports());
       metrics.wrote(writes);
       lastProblem = null;
+      if (!writes.failed().isEmpty()) {
+        LOG.warnf(
+            "Audit: %d report(s) not written, the others were: %s",
+            writes.failed().size(),
+            String.join("; ", writes.failed().subList(0, Math.min(5, writes.failed().size()))));
+      }
     } catch (ReportStore.NotWritable e) {
       problem = e.getMessage();
       if (!problem.equals(lastProblem)) {

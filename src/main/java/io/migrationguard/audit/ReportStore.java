@@ -29,8 +29,17 @@ final class ReportStore {
       context("ClusterReport", "clusterreports", false);
   private static final int PAGE = 500;
 
-  /** What one write pass did. */
-  record Writes(int created, int updated, int deleted, int unchanged) {}
+  /**
+   * What one write pass did.
+   *
+   * @param failed reports that could not be written this run (a namespace being deleted, a report
+   *     the API server refused), each with why; the others were still written
+   */
+  record Writes(int created, int updated, int deleted, int unchanged, List<String> failed) {
+    Writes(int created, int updated, int deleted, int unchanged) {
+      this(created, updated, deleted, unchanged, List.of());
+    }
+  }
 
   /** The reports cannot be written: the CRDs are not installed, or the RBAC is missing. */
   static final class NotWritable extends Exception {
@@ -55,6 +64,7 @@ final class ReportStore {
     } catch (KubernetesClientException e) {
       throw refused(e, "clusterreports");
     }
+    List<String> failed = new java.util.ArrayList<>();
     int created = 0;
     int updated = 0;
     int unchanged = 0;
@@ -87,10 +97,9 @@ final class ReportStore {
           updated++;
         }
       } catch (KubernetesClientException e) {
-        if (e.getCode() == 409) {
-          continue; // written by someone else since the read: the next run compares again
+        if (e.getCode() != 409) { // 409: written by someone else since the read; next run
+          failed.add(where(ns, name) + ": HTTP " + e.getCode() + " " + firstLine(e));
         }
-        throw refused(e, cluster ? "clusterreports" : "reports");
       }
     }
     stale.removeAll(namespaces);
@@ -104,10 +113,13 @@ final class ReportStore {
             .delete();
         deleted++;
       } catch (KubernetesClientException e) {
-        throw refused(e, "reports");
+        if (e.getCode() != 404) { // 404: already gone
+          failed.add(
+              where(ns, OpenReportsReport.NAMESPACE_REPORT) + ": delete: HTTP " + e.getCode());
+        }
       }
     }
-    return new Writes(created, updated, deleted, unchanged);
+    return new Writes(created, updated, deleted, unchanged, List.copyOf(failed));
   }
 
   /** The namespaces holding this audit's Report now (listed by label, in pages). */
@@ -144,9 +156,21 @@ final class ReportStore {
             text(wantedMeta.path("annotations").path(leftOut)),
             text(storedMeta.path("annotations").path(leftOut)))
         && Subset.holds(wantedMeta.path("labels"), storedMeta.path("labels"))
-        && Subset.holds(wanted.path("summary"), stored.path("summary"))
-        && Subset.holds(wanted.path("results"), stored.path("results"))
+        && Subset.equal(wanted.path("summary"), stored.path("summary"))
+        && Subset.equal(wanted.path("results"), stored.path("results"))
         && Objects.equals(text(wanted.path("source")), text(stored.path("source")));
+  }
+
+  private static String where(String ns, String name) {
+    return ns == null ? "ClusterReport/" + name : "Report/" + ns + "/" + name;
+  }
+
+  private static String firstLine(KubernetesClientException e) {
+    String m =
+        e.getStatus() != null && e.getStatus().getMessage() != null
+            ? e.getStatus().getMessage()
+            : String.valueOf(e.getMessage());
+    return m.lines().findFirst().orElse("");
   }
 
   private static String text(JsonNode n) {

@@ -13,6 +13,14 @@ import java.util.Map;
 final class Subset {
   private Subset() {}
 
+  /**
+   * Whether {@code stored} says exactly what {@code wanted} says: {@link #holds} both ways, so a
+   * field that went away counts too (the results and the summary are all ours).
+   */
+  static boolean equal(JsonNode wanted, JsonNode stored) {
+    return holds(wanted, stored) && holds(stored, wanted);
+  }
+
   static boolean holds(JsonNode wanted, JsonNode stored) {
     if (wanted == null || wanted.isNull()) {
       return stored == null || stored.isNull() || stored.isMissingNode();
@@ -48,6 +56,9 @@ final class Subset {
     }
     if (wanted.isNumber()) {
       return stored.isNumber() && wanted.decimalValue().compareTo(stored.decimalValue()) == 0;
+    }
+    if (wanted.isMissingNode()) {
+      return stored.isMissingNode() || stored.isNull();
     }
     return wanted.equals(stored);
   }

@@ -108,6 +108,12 @@ record ExplainArgs(
     boolean cluster = !positional.isEmpty() && positional.get(0).equals("vmi");
     String namespace = o.containsKey("-n") ? o.get("-n") : null;
     if (cluster) {
+      if (o.containsKey("--namespace")) {
+        if (namespace != null) {
+          throw new UsageException("explain vmi: -n and --namespace name the same thing: give one");
+        }
+        namespace = o.remove("--namespace"); // in cluster mode, the VMI's namespace
+      }
       if (positional.size() != 2) {
         throw new UsageException(
             positional.size() < 2

@@ -79,6 +79,10 @@ record ExplainSubject(
     JsonNode labelled = vmiObject;
     if (isVm) {
       labelled = vmiObject.path("spec").path("template");
+      err.println(
+          "explain: a VirtualMachine: its VMI's labels are taken from spec.template.metadata.labels;"
+              + " KubeVirt adds others to a running VMI (kubevirt.io/nodeName, ...): explain the"
+              + " running VMI (explain vmi NAME) when a policy selects on those");
     }
     Map<String, String> vmiLabels;
     try {
@@ -154,7 +158,7 @@ record ExplainSubject(
       JsonNode kubevirt = null;
       try {
         List<JsonNode> crs = ClusterInput.trees(client, ApiResource.KUBEVIRT, null);
-        kubevirt = crs.isEmpty() ? null : crs.get(0);
+        kubevirt = io.migrationguard.cluster.KubeVirtChoice.pick(crs).orElse(null);
         if (kubevirt == null) {
           err.println("explain: no KubeVirt CR in the cluster: built-in defaults shown");
         }

@@ -77,12 +77,20 @@ public final class StoredObjects {
     return new Judged(report.documents(), findings, judged);
   }
 
+  /** By namespace, then name: a cache's order changes with nothing changed in the cluster. */
+  private static final java.util.Comparator<JsonNode> BY_KEY =
+      java.util.Comparator.comparing(
+              (JsonNode o) -> o.path("metadata").path("namespace").asText(""))
+          .thenComparing(o -> o.path("metadata").path("name").asText(""));
+
   private static int judge(
       Checker checker,
       OpenReportsReport report,
-      List<JsonNode> objects,
+      List<JsonNode> unordered,
       Map<RuleSeverity, Long> findings) {
     int judged = 0;
+    List<JsonNode> objects = new java.util.ArrayList<>(unordered);
+    objects.sort(BY_KEY);
     for (JsonNode o : objects) {
       Optional<Kind> kind =
           Kind.ofManifest(o.path("apiVersion").asText(""), o.path("kind").asText(""));

@@ -14,12 +14,12 @@ import java.util.Optional;
  * mistake), the one not being deleted wins, then the oldest (as virt-operator keeps the first),
  * then the smallest namespace/name so the choice is stable.
  */
-final class KubeVirtChoice {
+public final class KubeVirtChoice {
   private static final OffsetDateTime UNKNOWN = OffsetDateTime.MAX;
 
   private KubeVirtChoice() {}
 
-  static Optional<JsonNode> pick(List<JsonNode> kubevirts) {
+  public static Optional<JsonNode> pick(List<JsonNode> kubevirts) {
     return kubevirts.stream()
         .min(
             Comparator.comparing(KubeVirtChoice::beingDeleted)

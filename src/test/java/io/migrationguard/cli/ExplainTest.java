@@ -119,7 +119,7 @@ class ExplainTest {
     assertEquals("v1.8", o.get("release").asText());
     assertEquals("db", o.get("chosen").asText());
     assertFalse(
-        o.get("recordedInStatus").asBoolean(), "v1.8: a policy setting nothing is not recorded");
+        o.get("policyNameRecorded").asBoolean(), "v1.8: a policy setting nothing is not named");
     assertEquals(
         "maxDowntimeMs: not in v1.8's MigrationPolicy schema", o.get("pruned").get(0).asText());
     JsonNode awd = field(o, "allowWorkloadDisruption");

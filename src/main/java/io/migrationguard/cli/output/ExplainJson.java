@@ -55,7 +55,7 @@ public final class ExplainJson {
     }
     ArrayNode tied = o.putArray("tied");
     e.choice().tied().forEach(tied::add);
-    o.put("recordedInStatus", e.config().recorded());
+    o.put("policyNameRecorded", e.config().policyNameRecorded());
     ArrayNode config = o.putArray("configuration");
     for (Setting s : e.config().settings()) {
       ObjectNode f = config.addObject();

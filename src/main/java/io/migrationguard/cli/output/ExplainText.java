@@ -82,25 +82,30 @@ public final class ExplainText {
     for (String p : e.config().problems()) {
       sb.append("Problem: ").append(safe(p)).append('\n');
     }
-    if (e.choice().chosen() != null && !e.config().recorded()) {
+    if (e.choice().chosen() != null && !e.config().policyNameRecorded()) {
       sb.append(
           "Note: the policy sets no field, so KubeVirt "
               + e.release().name()
-              + " records neither its name nor this configuration in the VMI's status\n"
-              + "      (v1.5 to v1.8; from v1.9 a matched policy is always recorded).\n");
+              + " does not name it in the VMI's status (migrationPolicyName)\n"
+              + "      (v1.5 to v1.8; from v1.9 a chosen policy is always named).\n");
     }
     return sb.toString();
   }
 
   private static String chosen(Explanation e, List<PolicyMatch> sorted) {
+    boolean node = sorted.stream().anyMatch(PolicyMatch::onTargetNode);
+    String nodeNote =
+        node
+            ? "\n  Policies that select on the target node could change this: give --target-node"
+                + " NODE to see whether they match."
+            : "";
+    return chosenWithoutNote(e, sorted) + nodeNote;
+  }
+
+  private static String chosenWithoutNote(Explanation e, List<PolicyMatch> sorted) {
     PolicyMatch c = e.choice().chosen();
     if (c == null) {
-      boolean node = sorted.stream().anyMatch(PolicyMatch::onTargetNode);
-      return "Chosen: none. The KubeVirt CR's configuration applies."
-          + (node
-              ? "\n  Some policies select on the target node: give --target-node NODE to see whether"
-                  + " they match."
-              : "");
+      return "Chosen: none. The KubeVirt CR's configuration applies.";
     }
     String name = safe(c.policy().name());
     List<PolicyMatch> matching = sorted.stream().filter(PolicyMatch::matches).toList();

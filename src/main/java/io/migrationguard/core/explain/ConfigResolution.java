@@ -27,7 +27,8 @@ import java.util.Set;
  *       following its own {@code allowPostCopy} when only that is set: v1.9 and main in {@code
  *       applyMigrationPolicySpec} (migrationpolicy.go), v1.5 to v1.8 in {@code
  *       MigrationPolicy.GetMigrationConfByPolicy} (kubevirt.io/api). Both give the same values;
- *       they differ in what the VMI's status records (see {@link Resolution#recorded}).
+ *       they differ in whether the VMI's status names the policy (see {@link
+ *       Resolution#policyNameRecorded}).
  * </ol>
  *
  * <p>Fields the release's schema does not have are pruned by the API server before KubeVirt ever
@@ -44,15 +45,16 @@ public final class ConfigResolution {
    * @param settings every field of the release's configuration, in KubeVirt's field order
    * @param experimental the policy's {@code experimental} options as KubeVirt copies them (v1.9 and
    *     main; null when none)
-   * @param recorded whether the VMI's status records the policy's name and this configuration:
-   *     always from v1.9, in v1.5 to v1.8 only when the policy sets a field
+   * @param policyNameRecorded whether the VMI's status names the chosen policy ({@code
+   *     migrationState.migrationPolicyName}): always from v1.9, in v1.5 to v1.8 only when the
+   *     policy sets a field; false without a policy. The configuration is recorded either way
    * @param pruned the chosen policy's fields this release does not have, with why
    * @param problems values of the KubeVirt CR that cannot be read (left at their default)
    */
   public record Resolution(
       List<Setting> settings,
       JsonNode experimental,
-      boolean recorded,
+      boolean policyNameRecorded,
       List<String> pruned,
       List<String> problems) {}
 
@@ -169,8 +171,8 @@ public final class ConfigResolution {
         pruned.add("experimental: not in " + release.name() + "'s MigrationPolicy schema");
       }
     }
-    boolean recorded = ConfigField.atLeast(release, 9) || changed;
-    return new Resolution(List.copyOf(out.values()), experimental, recorded, pruned, problems);
+    boolean named = ConfigField.atLeast(release, 9) || changed;
+    return new Resolution(List.copyOf(out.values()), experimental, named, pruned, problems);
   }
 
   /**
@@ -191,7 +193,8 @@ public final class ConfigResolution {
         result.set(
             key,
             switch (key) {
-              case "stallDetector" -> only(v, STALL_KEYS, "experimental.stallDetector.", pruned);
+              case "stallDetector" ->
+                  factors(release, only(v, STALL_KEYS, "experimental.stallDetector.", pruned));
               case "downtimeTuning" ->
                   only(v, DOWNTIME_KEYS, "experimental.downtimeTuning.", pruned);
               default -> v;
@@ -199,6 +202,29 @@ public final class ConfigResolution {
       }
     }
     return result;
+  }
+
+  /** The stall detector's four factors, Quantities on main: written back in canonical form. */
+  private static final List<String> FACTOR_KEYS =
+      List.of(
+          "ewmaAlpha",
+          "precopyPossibleFactor",
+          "patienceWindowDecayFactor",
+          "completionTimeoutFactor");
+
+  private static JsonNode factors(Release release, JsonNode stall) {
+    if (release.factors() != io.migrationguard.core.release.FactorSyntax.QUANTITY) {
+      return stall; // strings (v1.9), copied as they are
+    }
+    ObjectNode o = ((ObjectNode) stall).deepCopy();
+    for (String key : FACTOR_KEYS) {
+      JsonNode v = o.get(key);
+      QuantityParse q = v == null ? null : Quantity.parse(v);
+      if (q != null && q.ok()) {
+        o.put(key, q.quantity().canonical());
+      }
+    }
+    return o;
   }
 
   private static JsonNode only(JsonNode v, List<String> keys, String path, List<String> pruned) {

@@ -88,47 +88,59 @@ public final class PolicyChoice {
       return new PolicyMatch(p, false, 0, 0, "no spec.selectors", false);
     }
     int vmi = 0;
+    boolean onTargetNode = false;
     if (p.vmiSelector() != null && vmiLabels != null) {
-      Miss miss = firstMiss(p.vmiSelector(), vmiLabels, "VMI");
+      String miss = firstMiss(p.vmiSelector(), vmiLabels, "VMI");
       if (miss != null) {
-        return new PolicyMatch(
-            p, false, 0, 0, "virtualMachineInstanceSelector: " + miss.why, miss.targetNode);
+        return new PolicyMatch(p, false, 0, 0, "virtualMachineInstanceSelector: " + miss, false);
       }
+      // Every other key matches: only the node KubeVirt has not chosen yet can still fail it.
+      onTargetNode =
+          p.vmiSelector().containsKey(TARGET_NODE_LABEL)
+              && vmiLabels.containsKey(TARGET_NODE_LABEL)
+              && vmiLabels.get(TARGET_NODE_LABEL) == null;
       vmi = p.vmiSelector().size();
     }
     int ns = 0;
     if (p.namespaceSelector() != null && vmiLabels != null) {
-      Miss miss = firstMiss(p.namespaceSelector(), namespaceLabels, "namespace");
+      String miss = firstMiss(p.namespaceSelector(), namespaceLabels, "namespace");
       if (miss != null) {
-        return new PolicyMatch(p, false, 0, 0, "namespaceSelector: " + miss.why, false);
+        return new PolicyMatch(p, false, 0, 0, "namespaceSelector: " + miss, false);
       }
       ns = p.namespaceSelector().size();
+    }
+    if (onTargetNode) {
+      return new PolicyMatch(
+          p,
+          false,
+          0,
+          0,
+          "virtualMachineInstanceSelector: "
+              + TARGET_NODE_LABEL
+              + "="
+              + p.vmiSelector().get(TARGET_NODE_LABEL)
+              + ": matches only a migration to that node (KubeVirt sets this label to the target"
+              + " node; give --target-node); it would score "
+              + (vmi + ns),
+          true);
     }
     return new PolicyMatch(p, true, vmi, ns, null, false);
   }
 
-  private record Miss(String why, boolean targetNode) {}
-
-  /** The first key (in key order) of {@code selector} that {@code labels} does not satisfy. */
-  private static Miss firstMiss(
+  /**
+   * The first key (in key order) of {@code selector} that {@code labels} does not satisfy, said in
+   * words, or null; a label whose value is not known yet (the target node) is not a miss.
+   */
+  private static String firstMiss(
       Map<String, String> selector, Map<String, String> labels, String whose) {
     for (String key : new TreeSet<>(selector.keySet())) {
       String want = selector.get(key);
       if (labels == null || !labels.containsKey(key)) {
-        return new Miss(key + "=" + want + ": the " + whose + " has no label " + key, false);
+        return key + "=" + want + ": the " + whose + " has no label " + key;
       }
       String have = labels.get(key);
-      if (have == null) {
-        return new Miss(
-            key
-                + "="
-                + want
-                + ": the target node is not chosen yet (KubeVirt sets this label to it; give"
-                + " --target-node)",
-            true);
-      }
-      if (!have.equals(want)) {
-        return new Miss(key + "=" + want + ": the " + whose + " has " + key + "=" + have, false);
+      if (have != null && !have.equals(want)) {
+        return key + "=" + want + ": the " + whose + " has " + key + "=" + have;
       }
     }
     return null;

@@ -83,8 +83,11 @@ class ExplainCasesTest {
     for (JsonNode name : expect.path("targetNodeDependent")) {
       assertTrue(find(e, name.asText()).onTargetNode(), name + " depends on the target node");
     }
-    if (expect.has("recorded")) {
-      assertEquals(expect.get("recorded").asBoolean(), e.config().recorded(), "recorded");
+    if (expect.has("policyNameRecorded")) {
+      assertEquals(
+          expect.get("policyNameRecorded").asBoolean(),
+          e.config().policyNameRecorded(),
+          "policyNameRecorded");
     }
     if (expect.has("pruned")) {
       List<String> pruned = new ArrayList<>();
