@@ -49,10 +49,10 @@ public final class Main {
   private Main() {}
 
   public static void main(String... args) {
-    if (args.length == 0 || args[0].equals("serve")) {
+    if (args.length == 0 || (args.length == 1 && args[0].equals("serve"))) {
       // Before anything starts a TLS handshake: the JDK reads it only once (Renegotiation).
       Renegotiation.refuseClientInitiated();
-      Quarkus.run(args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length));
+      Quarkus.run();
       return;
     }
     System.exit(command(args, System.out, System.err));
@@ -61,6 +61,24 @@ public final class Main {
   /** Every command but {@code serve}, as a function: arguments in, exit code out. */
   static int command(String[] args, PrintStream out, PrintStream err) {
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    if (rest.length > 0
+        && List.of("serve", "version", "--version", "help", "--help", "-h").contains(args[0])) {
+      // The server is configured by settings, not arguments (docs/configuration.md): an argument
+      // it would ignore ("serve --port 1") must not start a server on another port.
+      err.println(
+          "migration-guard: "
+              + args[0]
+              + " takes no arguments (got "
+              + rest[0]
+              + ")"
+              + (args[0].equals("serve")
+                  ? "; the server's settings are system properties or environment variables"
+                      + " (docs/configuration.md), e.g. MIGRATION_GUARD_PORT=8443"
+                  : ""));
+      err.println(
+          "Usage: java -jar quarkus-run.jar [serve | lint ... | explain ... | export ... | version | help]");
+      return USAGE;
+    }
     switch (args[0]) {
       case "lint":
         return Lint.run(rest, out, err);

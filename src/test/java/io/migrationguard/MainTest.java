@@ -57,4 +57,18 @@ class MainTest {
     assertEquals(2, unknown.code());
     assertTrue(unknown.err().contains("unknown command --port"), unknown.err());
   }
+
+  @Test
+  void commandsRefuseArgumentsTheyDoNotTake() {
+    for (String[] args :
+        new String[][] {
+          {"serve", "--port", "1"}, {"version", "extra"}, {"help", "me"}, {"-h", "x"}
+        }) {
+      Run r = run(args);
+      assertEquals(2, r.code(), String.join(" ", args));
+      assertTrue(r.err().contains(args[0] + " takes no arguments (got " + args[1] + ")"), r.err());
+      assertEquals("", r.out());
+    }
+    assertTrue(run("serve", "--port", "1").err().contains("MIGRATION_GUARD_PORT"));
+  }
 }

@@ -54,9 +54,13 @@ public final class GithubReport implements Report {
     out.flush();
   }
 
-  /** Escaping of a command's message (the runner's {@code escapeData}). */
+  /**
+   * Escaping of a command's message: the runner's {@code escapeData} ({@code %}, CR, LF), after
+   * every other control, escape and bidirectional character is shown as {@code \\u{XXXX}} ({@link
+   * TerminalText#escape}): the log must show what the input said, never act on it.
+   */
   static String data(String s) {
-    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    return TerminalText.escape(s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"));
   }
 
   /** Escaping of a property value ({@code escapeProperty}): also {@code :} and {@code ,}. */

@@ -12,11 +12,26 @@ import io.migrationguard.core.model.Shown;
 public final class TerminalText {
   private TerminalText() {}
 
+  /** {@link #escape}d, and cut when over {@link Shown#MAX_CHARS} code points. */
   public static String safe(String s) {
-    if (s == null) {
+    return s == null ? "" : escape(Shown.plain(s));
+  }
+
+  /**
+   * One output line made safe: every unsafe character escaped, and a line that would start with
+   * {@code ::} (a GitHub Actions workflow command, from a file named so) starts with {@code
+   * \\u{003A}} instead.
+   */
+  public static String line(String s) {
+    String e = escape(s);
+    return e.startsWith("::") ? "\\u{003A}" + e.substring(1) : e;
+  }
+
+  /** Every character that {@link #unsafe} shown as {@code \\u{XXXX}}; the rest as is. */
+  public static String escape(String cut) {
+    if (cut == null) {
       return "";
     }
-    String cut = Shown.plain(s);
     StringBuilder sb = null;
     for (int i = 0; i < cut.length(); ) {
       int cp = cut.codePointAt(i);
@@ -38,7 +53,7 @@ public final class TerminalText {
   }
 
   /** Whether printing {@code cp} as is could change what a terminal or a log shows. */
-  static boolean unsafe(int cp) {
+  public static boolean unsafe(int cp) {
     return cp < 0x20
         || (cp >= 0x7F && cp <= 0x9F)
         || cp == 0x061C // Arabic letter mark

@@ -40,29 +40,34 @@ public final class TextReport implements Report {
     for (ResourceResult r : result.resources()) {
       sb.setLength(0);
       for (LocatedFinding f : r.findings()) {
-        sb.append(line(r, f)).append('\n');
+        sb.append(TerminalText.line(line(r, f))).append('\n');
         String fix = fixes.get(f.finding().rule());
         if (fix != null) {
           sb.append("    fix: ").append(fix).append('\n');
         }
       }
       if (r.patch() != null && !r.patch().isEmpty()) {
-        sb.append(r.file())
-            .append(':')
-            .append(r.loc().line())
-            .append(':')
-            .append(r.loc().column())
-            .append(": patch ")
-            .append(r.label())
-            .append(": ")
-            .append(Patches.toJson(r.patch()))
+        sb.append(
+                TerminalText.line(
+                    r.file()
+                        + ":"
+                        + r.loc().line()
+                        + ":"
+                        + r.loc().column()
+                        + ": patch "
+                        + r.label()
+                        + ": "
+                        + Patches.toJson(r.patch())))
             .append('\n');
       }
       out.print(sb);
     }
   }
 
-  /** {@code FILE:LINE:COL: SEVERITY [RULE] KIND/NAME: FIELD: MESSAGE}. */
+  /**
+   * {@code FILE:LINE:COL: SEVERITY [RULE] KIND/NAME: FIELD: MESSAGE}, as the input spelled it: pass
+   * it through {@link TerminalText#line} before printing it.
+   */
   public static String line(ResourceResult r, LocatedFinding f) {
     return r.file()
         + ":"
