@@ -41,6 +41,9 @@ record ConfigFile(
       List.of("exclude", "disable", "kubevirtVersion", "rules");
   static final ConfigFile NONE = new ConfigFile(List.of(), List.of(), null, List.of());
 
+  /** A config file is a few lines: 1 MiB leaves room and keeps a 40 MB file out of memory. */
+  static final long MAX_BYTES = 1L << 20;
+
   /** The config named by {@code --config}, else the default file if present, else none. */
   static ConfigFile load(String named, Path workingDirectory) throws IOException {
     Path file = named != null ? Path.of(named) : workingDirectory.resolve(DEFAULT_NAME);
@@ -50,7 +53,8 @@ record ConfigFile(
     String shown = named != null ? named : DEFAULT_NAME;
     String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
+      text =
+          new String(Reading.regularFile(file, MAX_BYTES, "config file"), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new IOException("config " + shown + ": cannot read: " + Parsing.reason(e));
     }

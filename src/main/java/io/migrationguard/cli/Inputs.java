@@ -82,6 +82,34 @@ final class Inputs {
     return out;
   }
 
+  /**
+   * The arguments that name nothing (no such file or folder, or a link to nothing): each is one
+   * line for the user, never an input counted as a resource.
+   */
+  static List<String> missing(List<String> args) {
+    List<String> out = new ArrayList<>();
+    for (String arg : args) {
+      if (!arg.equals("-") && Files.notExists(Path.of(arg))) {
+        out.add(arg);
+      }
+    }
+    return out;
+  }
+
+  /** The folder arguments under which no input was found ({@code sources} of {@link #expand}). */
+  static List<String> emptyFolders(List<String> args, List<Source> sources) {
+    List<String> out = new ArrayList<>();
+    for (String arg : args) {
+      if (!arg.equals("-") && Files.isDirectory(Path.of(arg))) {
+        String prefix = arg.endsWith("/") ? arg : arg + "/";
+        if (sources.stream().noneMatch(s -> s.name().startsWith(prefix))) {
+          out.add(arg);
+        }
+      }
+    }
+    return out;
+  }
+
   private static Source stdin(InputStream stdin, long limit) throws IOException {
     try {
       byte[] b = Reading.bounded(stdin, limit, Source.STDIN);

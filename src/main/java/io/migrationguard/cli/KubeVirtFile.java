@@ -8,7 +8,6 @@ import io.migrationguard.core.release.ReleaseChoice;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -22,7 +21,10 @@ final class KubeVirtFile {
   static JsonNode load(String file) throws UsageException {
     String text;
     try {
-      text = new String(Files.readAllBytes(Path.of(file)), StandardCharsets.UTF_8);
+      text =
+          new String(
+              Reading.regularFile(Path.of(file), ConfigFile.MAX_BYTES * 8, "KubeVirt CR file"),
+              StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UsageException("--kubevirt " + file + ": cannot read: " + Parsing.reason(e));
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.cli.LintOptions.OutputSpec;
 import io.migrationguard.cli.output.ReportContext;
 import io.migrationguard.cli.output.RuleDoc;
+import io.migrationguard.cli.output.TerminalText;
 import io.migrationguard.cli.output.TextReport;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
@@ -161,11 +162,29 @@ public final class Lint {
     ReportContext ctx = new ReportContext(Version.get(), docs, o.summary());
     Summary summary;
     List<String> unwritten;
+    List<String> missing = fromCluster != null ? List.of() : Inputs.missing(o.paths());
+    missing.forEach(
+        m -> err.println(TerminalText.line("lint: " + m + ": no such file or directory")));
+    if (!missing.isEmpty() && missing.size() == o.paths().size()) {
+      return ERROR; // nothing to lint
+    }
+    List<String> paths = o.paths().stream().filter(p -> !missing.contains(p)).toList();
     try (Outputs outputs = Outputs.open(o.outputs(), out, ctx, o.hints())) {
       List<Source> sources =
           fromCluster != null
               ? fromCluster.sources()
-              : Inputs.expand(o.paths(), o.excludes(), in, o.maxFileSize(), err::println);
+              : Inputs.expand(
+                  paths, o.excludes(), in, o.maxFileSize(), n -> err.println(TerminalText.line(n)));
+      if (fromCluster == null) {
+        for (String dir : Inputs.emptyFolders(paths, sources)) {
+          err.println(
+              TerminalText.line(
+                  "lint: "
+                      + dir
+                      + ": no .yaml, .yml or .json file in it (hidden folders and --exclude paths"
+                      + " are not searched)"));
+        }
+      }
       LintRun run =
           new LintRun(
               o,
@@ -182,8 +201,15 @@ public final class Lint {
     }
     printSummary(o, summary, out, err);
     unwritten.forEach(f -> err.println("lint: could not write " + f));
+    out.flush();
+    if (out.checkError()) {
+      // A full disk or a closed pipe: the report is incomplete, which must not read as a result.
+      err.println("lint: could not write the report to standard output");
+      return ERROR;
+    }
     boolean clusterProblems = fromCluster != null && !fromCluster.problems().isEmpty();
     if (summary.errors() > 0
+        || !missing.isEmpty()
         || !against.problems().isEmpty()
         || !unwritten.isEmpty()
         || clusterProblems) {

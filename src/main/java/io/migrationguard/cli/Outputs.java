@@ -28,6 +28,7 @@ final class Outputs implements AutoCloseable {
       PrintStream ps = stdout;
       if (spec.file() != null) {
         try {
+          OutputTarget.check(spec.file());
           ps =
               new PrintStream(
                   new BufferedOutputStream(new FileOutputStream(spec.file()), 1 << 16),
@@ -35,7 +36,9 @@ final class Outputs implements AutoCloseable {
                   StandardCharsets.UTF_8);
         } catch (IOException e) {
           o.close();
-          throw new IOException("cannot write " + spec.file() + ": " + Parsing.reason(e));
+          throw e.getMessage() != null && e.getMessage().startsWith("cannot write ")
+              ? e
+              : new IOException("cannot write " + spec.file() + ": " + Parsing.reason(e));
         }
         o.files.add(ps);
         o.fileNames.add(spec.file());

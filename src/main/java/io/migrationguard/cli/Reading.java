@@ -8,9 +8,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Reading an input without letting it take the run down: only regular files are opened (a FIFO
- * would block for ever, {@code /dev/zero} never ends), their size is checked before reading and
- * bounded while reading (a file can grow), and standard input is bounded the same way.
+ * Reading an input without letting it take the run down. A file named on the command line may be a
+ * regular file, a FIFO or a character device ({@code <(git show ...)}, {@code /dev/fd/N}, {@code
+ * /dev/stdin}): the user asked for it, and it is read up to the size limit ({@code /dev/zero} ends
+ * at the limit). Folders are walked for regular files only ({@link Inputs}): a FIFO found there
+ * would block for ever. A regular file's size is checked before reading and bounded while reading
+ * (a file can grow); standard input is bounded the same way.
  */
 final class Reading {
   private Reading() {}
@@ -31,19 +34,41 @@ final class Reading {
   }
 
   /**
-   * The content of the regular file {@code path} (a symbolic link is followed), at most {@code
-   * limit} bytes: the type and size are checked from its attributes before it is opened.
+   * The content of the file {@code path} named on the command line (a symbolic link is followed),
+   * at most {@code limit} bytes: a regular file, whose size is checked before it is opened, or a
+   * FIFO or character device, read until it ends or passes the limit. Sockets, block devices and
+   * folders are {@link NotRegular}.
    */
   static byte[] file(Path path, long limit) throws IOException {
+    BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+    if (!a.isRegularFile()) {
+      String type = type(path);
+      if (!type.equals("fifo") && !type.equals("character device")) {
+        throw new NotRegular(type);
+      }
+    } else if (a.size() > limit) {
+      throw new TooLarge("file", limit);
+    }
+    try (InputStream in = Files.newInputStream(path)) {
+      return bounded(in, limit, "file");
+    }
+  }
+
+  /**
+   * The content of the regular file {@code path}, at most {@code limit} bytes, for a file that
+   * configures the run ({@code --config}, {@code --kubevirt}): never a FIFO or device, which could
+   * block or never end.
+   */
+  static byte[] regularFile(Path path, long limit, String what) throws IOException {
     BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
     if (!a.isRegularFile()) {
       throw new NotRegular(type(path));
     }
     if (a.size() > limit) {
-      throw new TooLarge("file", limit);
+      throw new TooLarge(what, limit);
     }
     try (InputStream in = Files.newInputStream(path)) {
-      return bounded(in, limit, "file");
+      return bounded(in, limit, what);
     }
   }
 

@@ -120,22 +120,38 @@ public final class ExportCommand {
     } catch (IllegalArgumentException e) {
       return usage(err, "export: migration-guard.rule-actions: " + e.getMessage());
     }
-    ExportOptions export =
-        new ExportOptions(
-            version,
-            settings,
-            options.getOrDefault("--kubevirt-namespace", ExportOptions.KUBEVIRT_NAMESPACE),
-            action);
+    String kubevirtNamespace =
+        options.getOrDefault("--kubevirt-namespace", ExportOptions.KUBEVIRT_NAMESPACE);
+    if (!kubevirtNamespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")
+        || kubevirtNamespace.length() > 63) {
+      return usage(
+          err,
+          "export: --kubevirt-namespace '"
+              + kubevirtNamespace
+              + "' is not a namespace name (a DNS-1123 label: lower-case letters, digits and '-',"
+              + " at most 63)");
+    }
+    ExportOptions export = new ExportOptions(version, settings, kubevirtNamespace, action);
     String text = PolicyWriter.write(PolicyDocuments.build(export), export);
     String file = options.get("--output");
     if (file == null) {
       out.print(text);
+      out.flush();
+      if (out.checkError()) {
+        err.println("export: could not write to standard output (a full disk, a closed pipe)");
+        return USAGE;
+      }
       return 0;
     }
     try {
+      io.migrationguard.cli.OutputTarget.check(file);
       Files.writeString(Path.of(file), text, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      err.println("export: cannot write " + file + ": " + e.getMessage());
+      err.println(
+          "export: "
+              + (e.getMessage() != null && e.getMessage().startsWith("cannot write ")
+                  ? e.getMessage()
+                  : "cannot write " + file + ": " + e.getMessage()));
       return USAGE;
     }
     return 0;

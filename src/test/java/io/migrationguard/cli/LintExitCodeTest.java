@@ -51,10 +51,40 @@ class LintExitCodeTest {
     String missing = tmp.resolve("missing.yaml").toString();
     LintHarness.Result r = LintHarness.run(missing, ok.toString());
     assertEquals(2, r.code());
-    assertTrue(
-        r.out().startsWith(missing + ":1:1: error [read-error] -: cannot read: no such file"),
-        r.out());
-    assertTrue(r.out().contains("2 resources found in 2 files - Valid: 1,"), r.out());
+    assertEquals("lint: " + missing + ": no such file or directory\n", r.err());
+    assertTrue(r.out().contains("1 resource found in 1 file - Valid: 1,"), r.out());
+    LintHarness.Result only = LintHarness.run(missing);
+    assertEquals(2, only.code());
+    assertEquals("", only.out());
+  }
+
+  @Test
+  void aFolderWithoutManifestsIsSaidAndExitsZero(@TempDir Path tmp) throws Exception {
+    Files.writeString(tmp.resolve("notes.txt"), "nothing here");
+    Files.createDirectories(tmp.resolve(".hidden"));
+    Files.writeString(tmp.resolve(".hidden/x.yaml"), VALID_POLICY);
+    LintHarness.Result r = LintHarness.run(tmp.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().contains("lint: " + tmp + ": no .yaml, .yml or .json file in it"), r.err());
+    assertEquals(1, LintHarness.run("--fail-if-no-objects", tmp.toString()).code());
+  }
+
+  @Test
+  void aConfigFileIsARegularFileUnderOneMebibyte(@TempDir Path tmp) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        new java.io.File("/usr/bin/mkfifo").canExecute(), "mkfifo not available");
+    Path cfgFifo = tmp.resolve("cfg.yaml");
+    new ProcessBuilder("mkfifo", cfgFifo.toString()).start().waitFor();
+    Path ok = tmp.resolve("ok.yaml");
+    Files.writeString(ok, VALID_POLICY);
+    LintHarness.Result cfg = LintHarness.run("--config", cfgFifo.toString(), ok.toString());
+    assertEquals(2, cfg.code());
+    assertTrue(cfg.err().contains("not a regular file (fifo)"), cfg.err());
+    Path big = tmp.resolve("big.yaml");
+    Files.writeString(big, "# " + "x".repeat(2 << 20) + "\n");
+    LintHarness.Result large = LintHarness.run("--config", big.toString(), ok.toString());
+    assertEquals(2, large.code());
+    assertTrue(large.err().contains("config file is larger than the limit of 1 MiB"), large.err());
   }
 
   @Test
