@@ -50,6 +50,14 @@ public final class Main {
 
   public static void main(String... args) {
     if (args.length == 0 || (args.length == 1 && args[0].equals("serve"))) {
+      List<String> bad =
+          io.migrationguard.webhook.config.SettingsPreflight.problems(
+              io.migrationguard.webhook.config.SettingsPreflight.ofThisProcess());
+      if (!bad.isEmpty()) {
+        // One line per bad setting, never a stack trace (docs/configuration.md).
+        bad.forEach(System.err::println);
+        System.exit(1);
+      }
       // Before anything starts a TLS handshake: the JDK reads it only once (Renegotiation).
       Renegotiation.refuseClientInitiated();
       Quarkus.run();

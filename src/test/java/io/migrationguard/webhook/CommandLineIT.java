@@ -121,4 +121,31 @@ class CommandLineIT {
       assertFalse(e.output().contains("Listening on"), e.output());
     }
   }
+
+  /** Bad settings: one line each (name, value, environment variable, what is allowed), exit 1. */
+  @Test
+  void badSettingsAreOneLineEachAndNoStackTrace() throws Exception {
+    Exit e =
+        runWith(
+            List.of(
+                "-Dmigration-guard.port=http",
+                "-Dmigration-guard.cluster=maybe",
+                "-Dmigration-guard.body-budget=1k",
+                "-Dmigration-guard.audit.interval=30s"));
+    assertEquals(1, e.code(), e.output());
+    List<String> lines = e.output().lines().toList();
+    assertEquals(4, lines.size(), e.output());
+    assertTrue(
+        lines
+            .get(0)
+            .startsWith(
+                "migration-guard.port: 'http' (MIGRATION_GUARD_PORT): a port number (0: any free port) from 0 to 65535"),
+        e.output());
+    assertTrue(
+        e.output()
+            .contains(
+                "migration-guard.cluster: 'maybe' (MIGRATION_GUARD_CLUSTER): one of auto, on, off"),
+        e.output());
+    assertFalse(e.output().contains("Exception") || e.output().contains("\tat "), e.output());
+  }
 }
