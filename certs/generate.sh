@@ -29,6 +29,7 @@ new_ca=false
 api_client=false
 allow_from=()
 audit=${MG_AUDIT:-}
+policies=false
 
 usage() {
   cat <<EOF
@@ -62,6 +63,10 @@ configurations). Applies nothing: it prints the commands, in the only safe order
   --allow-from CIDR     only these addresses may reach the HTTPS port: a NetworkPolicy in
                         <out>/workload admitting it from each CIDR given (repeat the option; the
                         API server's, and Prometheus' if it scrapes /q/metrics)
+  --policies            enforce the stateless rules in the API server as well (Kubernetes 1.30+):
+                        both overlays add manifests/overlays/policies, the workload its
+                        ValidatingAdmissionPolicies and MIGRATION_GUARD_SKIP_EXPORTED_RULES, the
+                        webhooks the narrowed migration webhook (docs/admission-policies.md)
   --audit INTERVAL      turn the in-cluster audit on (docs/audit.md): the workload overlay adds
                         manifests/components/audit (its RBAC) and runs it every INTERVAL (such as
                         10m or 1h; at least 1m). Needs the OpenReports CRDs (openreports.io)
@@ -97,6 +102,7 @@ while (($#)); do
     --api-server-client-cert) api_client=true; shift ;;
     --allow-from) allow_from+=("${2:?--allow-from needs a CIDR}"); shift 2 ;;
     --audit) audit=${2:?--audit needs an interval}; shift 2 ;;
+    --policies) policies=true; shift ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -122,6 +128,15 @@ done
 image_ref='^[A-Za-z0-9][A-Za-z0-9._/:@-]*$'
 [[ -z $image || ($image =~ $image_ref && ${#image} -le 255) ]] || die "--image '$image' is not an image reference"
 command -v openssl >/dev/null || die "openssl is not installed"
+if $policies; then
+  [[ -f $manifests/overlays/policies/kustomization.yaml ]] || die "--policies: $manifests/overlays/policies not found"
+  # The committed export names KubeVirt's namespace in its feature-gate bindings and priority rule.
+  grep -q "namespace: $kubevirt_namespace\$" "$manifests/overlays/policies/admission-policies.yaml" ||
+    die "--policies: manifests/overlays/policies/admission-policies.yaml is exported for another KubeVirt" \
+      "namespace than '$kubevirt_namespace': re-export it (java -jar target/quarkus-app/quarkus-run.jar" \
+      "export admission-policies --kubevirt-namespace $kubevirt_namespace -o" \
+      "manifests/overlays/policies/admission-policies.yaml)"
+fi
 base=$manifests/base
 for f in service.yaml deployment.yaml validatingwebhookconfiguration.yaml mutatingwebhookconfiguration.yaml; do
   [[ -f $base/$f ]] || die "$base/$f not found (is --manifests the manifests/ directory?)"
@@ -418,12 +433,13 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
   echo "  - $(relpath "$manifests" "$out/workload")"
   echo "  - secret.yaml"
   if [[ ${#allow_from[@]} -gt 0 ]]; then echo "  - networkpolicy.yaml"; fi
+  if [[ -n $audit || $policies == true ]]; then echo "components:"; fi
   if [[ -n $audit ]]; then
     [[ -f $manifests/components/audit/kustomization.yaml ]] ||
       die "--audit: $manifests/components/audit not found"
-    echo "components:"
     echo "  - $(relpath "$manifests/components/audit" "$out/workload")"
   fi
+  if $policies; then echo "  - $(relpath "$manifests/overlays/policies" "$out/workload")"; fi
   echo "patches:"
   drop_objects "$config_label"
   if [[ $service != "$base_service" ]]; then
@@ -493,6 +509,10 @@ fi
   echo "namespace: $namespace"
   echo "resources:"
   echo "  - $(relpath "$manifests" "$out/webhooks")"
+  if $policies; then
+    echo "components:"
+    echo "  - $(relpath "$manifests/overlays/policies" "$out/webhooks")"
+  fi
   echo "patches:"
   drop_objects "${config_label/=/!=}"
   echo "  - path: validating-webhook-patch.yaml"

@@ -43,7 +43,7 @@ public final class Main {
         help             Print this help and exit (also --help, -h).
       """;
 
-  private static final List<String> COMMANDS =
+  static final List<String> COMMANDS =
       List.of("serve", "lint", "explain", "export", "version", "help");
 
   private Main() {}

@@ -5,10 +5,10 @@ import io.migrationguard.cli.output.Format;
 /**
  * The text of {@code lint --help}: every option, with examples; the formats from {@link Format}.
  */
-final class HelpText {
+public final class HelpText {
   private HelpText() {}
 
-  static final String TEXT =
+  public static final String TEXT =
       """
       Usage: java -jar quarkus-run.jar lint [OPTIONS] PATH...
 
