@@ -160,6 +160,55 @@ class PreCommitHookIT {
   }
 
   /**
+   * Tracked files named like options are files: the hook's args end with {@code --}, so {@code
+   * --config=cfg.yaml} (which would switch the rules off) is linted, and {@code -ojson=victim.yaml}
+   * (which would overwrite victim.yaml with the report) is too. Args of the user's without {@code
+   * --} make the hook refuse (exit 2) instead.
+   */
+  @Test
+  void fileNamesLikeOptionsAreLintedAsFiles() throws Exception {
+    Assumptions.assumeTrue(
+        available("pre-commit", "--version"), "pre-commit is not installed: skipped");
+    Assumptions.assumeTrue(available("git", "--version"), "git is not installed: skipped");
+    environment();
+    Path hooks = Files.createDirectories(tmp.resolve("hooks"));
+    copy(Path.of(".pre-commit-hooks.yaml"), hooks);
+    copy(Path.of("bin", HOOK_ID), hooks);
+    git(hooks, "init", "-q");
+    git(hooks, "add", "-A");
+    git(hooks, "commit", "-q", "-m", "hooks");
+    String rev = git(hooks, "rev-parse", "HEAD").output().trim();
+    Path work = Files.createDirectories(tmp.resolve("work"));
+    git(work, "init", "-q");
+    String config =
+        "repos:\n  - repo: "
+            + hooks
+            + "\n    rev: "
+            + rev
+            + "\n    hooks:\n      - id: "
+            + HOOK_ID
+            + "\n";
+    Files.writeString(work.resolve(".pre-commit-config.yaml"), config);
+    Files.writeString(work.resolve("cfg.yaml"), "rules: {policy-completion-timeout: off}\n");
+    Files.writeString(work.resolve("--config=cfg.yaml"), INVALID_YAML);
+    Files.writeString(work.resolve("-ojson=victim.yaml"), VALID_YAML);
+    Files.writeString(work.resolve("victim.yaml"), VALID_YAML);
+    git(work, "add", "--", ".");
+    Result r = run(work, "pre-commit", "run", "--color=never", "--all-files");
+    assertEquals(1, r.exit(), r.output());
+    assertTrue(
+        r.output().contains("--config=cfg.yaml:6:3: error [policy-completion-timeout]"),
+        r.output());
+    assertEquals(VALID_YAML, Files.readString(work.resolve("victim.yaml")));
+
+    Files.writeString(
+        work.resolve(".pre-commit-config.yaml"), config + "        args: [--strict]\n");
+    Result refused = run(work, "pre-commit", "run", "--color=never", "--all-files");
+    assertTrue(refused.output().contains("must end with --"), refused.output());
+    assertTrue(refused.output().contains("- exit code: 2"), refused.output());
+  }
+
+  /**
    * A home of its own (no user git configuration, hooks path or signing; pre-commit's cache in the
    * temporary directory), no inherited GIT_* variables or SKIP, and the packaged jar for the hook.
    */
