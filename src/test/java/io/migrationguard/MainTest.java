@@ -46,6 +46,9 @@ class MainTest {
     assertEquals(0, policies.code(), policies.err());
     assertTrue(policies.out().contains("kind: ValidatingAdmissionPolicy\n"), policies.out());
     assertTrue(run("exprt").err().contains("did you mean export?"));
+    Run option = run("export", "admission-policies", "--kubevirt-namspace", "x");
+    assertEquals(2, option.code());
+    assertTrue(option.err().contains("did you mean --kubevirt-namespace?"), option.err());
   }
 
   @Test

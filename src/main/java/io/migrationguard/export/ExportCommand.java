@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * {@code export admission-policies [-o FILE] [--kubernetes-version V] [--kubevirt-version V]
@@ -63,14 +62,18 @@ public final class ExportCommand {
         return 0;
       }
       String name = a.equals("-o") ? "--output" : a;
-      if (!Set.of(
+      java.util.List<String> known =
+          java.util.List.of(
               "--output",
               "--kubernetes-version",
               "--kubevirt-version",
               "--kubevirt-namespace",
-              "--param-not-found")
-          .contains(name)) {
-        return usage(err, "export: unknown option " + a);
+              "--param-not-found");
+      if (!known.contains(name)) {
+        String near = io.migrationguard.core.names.Suggest.nearest(name, known);
+        return usage(
+            err,
+            "export: unknown option " + a + (near == null ? "" : ": did you mean " + near + "?"));
       }
       if (i + 1 == args.length) {
         return usage(err, "export: " + a + " needs a value");
