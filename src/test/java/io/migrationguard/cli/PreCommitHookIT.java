@@ -76,14 +76,8 @@ class PreCommitHookIT {
     long t0 = System.nanoTime();
     environment();
 
-    // The hook repository: this repository's hook files, committed.
-    Path hooks = Files.createDirectories(tmp.resolve("hooks"));
-    copy(Path.of(".pre-commit-hooks.yaml"), hooks);
-    copy(Path.of("bin", HOOK_ID), hooks);
-    git(hooks, "init", "-q");
-    git(hooks, "add", "-A");
-    git(hooks, "commit", "-q", "-m", "hooks");
-    String rev = git(hooks, "rev-parse", "HEAD").output().trim();
+    Path hooks = tmp.resolve("hooks");
+    String rev = hookRepository(hooks);
 
     // The user's repository.
     Path work = Files.createDirectories(tmp.resolve("work"));
@@ -171,13 +165,8 @@ class PreCommitHookIT {
         available("pre-commit", "--version"), "pre-commit is not installed: skipped");
     Assumptions.assumeTrue(available("git", "--version"), "git is not installed: skipped");
     environment();
-    Path hooks = Files.createDirectories(tmp.resolve("hooks"));
-    copy(Path.of(".pre-commit-hooks.yaml"), hooks);
-    copy(Path.of("bin", HOOK_ID), hooks);
-    git(hooks, "init", "-q");
-    git(hooks, "add", "-A");
-    git(hooks, "commit", "-q", "-m", "hooks");
-    String rev = git(hooks, "rev-parse", "HEAD").output().trim();
+    Path hooks = tmp.resolve("hooks");
+    String rev = hookRepository(hooks);
     Path work = Files.createDirectories(tmp.resolve("work"));
     git(work, "init", "-q");
     String config =
@@ -226,6 +215,17 @@ class PreCommitHookIT {
     env.put("GIT_CONFIG_NOSYSTEM", "1");
     env.put("PRE_COMMIT_HOME", tmp.resolve("pre-commit-cache").toString());
     env.put("MIGRATION_GUARD_JAR", JAR.toAbsolutePath().toString());
+  }
+
+  /** The hook repository: this repository's hook files, committed in {@code hooks}; its commit. */
+  private String hookRepository(Path hooks) throws IOException {
+    Files.createDirectories(hooks);
+    copy(Path.of(".pre-commit-hooks.yaml"), hooks);
+    copy(Path.of("bin", HOOK_ID), hooks);
+    git(hooks, "init", "-q");
+    git(hooks, "add", "-A");
+    git(hooks, "commit", "-q", "-m", "hooks");
+    return git(hooks, "rev-parse", "HEAD").output().trim();
   }
 
   private static void copy(Path file, Path dir) throws IOException {
