@@ -74,6 +74,24 @@ class WriteErrorsTest {
       assertEquals(2, export);
       assertTrue(err.toString(StandardCharsets.UTF_8).contains("outside the working directory"));
       assertEquals("keep me\n", Files.readString(victim));
+      // A folder on the path that is a link out of the tree: refused the same way.
+      Path folderLink = Files.createSymbolicLink(inTree.resolve("out"), tmp);
+      LintHarness.Result viaFolder =
+          LintHarness.run(
+              "-o",
+              "json=" + folderLink.resolve("victim.txt"),
+              LintHarness.DIR + "mixed/migrations.yaml");
+      assertEquals(2, viaFolder.code());
+      assertTrue(
+          viaFolder.err().contains("outside the working directory: refused"), viaFolder.err());
+      assertEquals("keep me\n", Files.readString(victim));
+      Files.delete(folderLink);
+      // A path written outside the tree is the user's choice.
+      Path outside = tmp.resolve("report.json");
+      LintHarness.Result asked =
+          LintHarness.run("-o", "json=" + outside, LintHarness.DIR + "mixed/migrations.yaml");
+      assertEquals(1, asked.code(), asked.err());
+      assertTrue(Files.size(outside) > 0);
     } finally {
       Files.deleteIfExists(link);
       Files.deleteIfExists(inTree);
