@@ -5,7 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationguard.cli.StoredObjects;
 import io.migrationguard.cluster.ClusterMode;
 import io.migrationguard.cluster.ClusterRuntime;
-import io.migrationguard.cluster.InformerClusterView.Holdings;
+import io.migrationguard.cluster.Holdings;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.webhook.config.ReleaseEngines;
 import io.quarkus.runtime.Startup;

@@ -6,17 +6,13 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.migrationguard.cli.read.Document;
-import io.migrationguard.cli.read.ManifestReader;
 import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.core.explain.Candidate;
 import io.migrationguard.core.explain.Subjects;
 import io.migrationguard.core.release.ReleaseChoice;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,14 +46,15 @@ record ExplainSubject(
   static ExplainSubject fromFiles(ExplainArgs a, InputStream stdin, PrintStream err)
       throws UsageException {
     JsonNode vmiObject =
-        first(a.vmiFile(), "--vmi", List.of("VirtualMachineInstance", "VirtualMachine"));
+        ExplainFiles.first(
+            a.vmiFile(), "--vmi", List.of("VirtualMachineInstance", "VirtualMachine"));
     boolean isVm = "VirtualMachine".equals(vmiObject.path("kind").asText());
     JsonNode meta = vmiObject.path("metadata");
     String name = meta.path("name").asText("");
     String namespace = meta.path("namespace").asText("");
     Map<String, String> nsLabels = a.namespaceLabels();
     if (a.namespaceFile() != null) {
-      JsonNode ns = first(a.namespaceFile(), "--namespace", List.of("Namespace"));
+      JsonNode ns = ExplainFiles.first(a.namespaceFile(), "--namespace", List.of("Namespace"));
       String nsName = ns.path("metadata").path("name").asText("");
       if (!namespace.isEmpty() && !namespace.equals(nsName)) {
         throw new UsageException(
@@ -70,7 +67,8 @@ record ExplainSubject(
       }
       namespace = nsName;
       nsLabels =
-          readLabels(ns.path("metadata").path("labels"), a.namespaceFile(), "metadata.labels");
+          ExplainFiles.labels(
+              ns.path("metadata").path("labels"), a.namespaceFile(), "metadata.labels");
     }
     if (namespace.isEmpty()) {
       namespace = "default"; // where kubectl puts an object without a namespace
@@ -100,7 +98,7 @@ record ExplainSubject(
         name,
         vmiLabels,
         Subjects.namespaceLabels(namespace, nsLabels),
-        policiesFromFiles(a.policyPaths(), stdin, err),
+        ExplainFiles.policies(a.policyPaths(), stdin, err),
         migrations(kubevirt),
         a.kubevirtFile() == null ? null : "--kubevirt " + a.kubevirtFile());
   }
@@ -194,115 +192,5 @@ record ExplainSubject(
 
   private static JsonNode migrations(JsonNode kubevirt) {
     return kubevirt == null ? null : kubevirt.path("spec").path("configuration").path("migrations");
-  }
-
-  /** Every MigrationPolicy of the paths; a later one of the same name replaces an earlier one. */
-  private static List<Candidate> policiesFromFiles(
-      List<String> paths, InputStream stdin, PrintStream err) throws UsageException {
-    Map<String, Candidate> byName = new LinkedHashMap<>();
-    List<Source> sources;
-    try {
-      sources =
-          Inputs.expand(paths, List.of(), stdin, ByteSize.DEFAULT_MAX_FILE_SIZE, err::println);
-    } catch (IOException e) {
-      throw new UsageException("explain: cannot read the policies: " + Parsing.reason(e));
-    }
-    for (Source s : sources) {
-      for (Document d : documents(s)) {
-        for (JsonNode o : objects(d.root())) {
-          if (!"MigrationPolicy".equals(o.path("kind").asText())
-              || !o.path("apiVersion").asText().startsWith(POLICY_GROUP)) {
-            continue;
-          }
-          String where = s.name() + ":" + d.start().line() + ":" + d.start().column();
-          Candidate c;
-          try {
-            c = Subjects.policy(o, where);
-          } catch (Subjects.Unreadable e) {
-            throw new UsageException("explain: " + e.getMessage());
-          }
-          Candidate before = byName.remove(c.name());
-          if (before != null) {
-            err.println(
-                "explain: "
-                    + where
-                    + ": MigrationPolicy "
-                    + c.name()
-                    + " again (first at "
-                    + before.origin()
-                    + "): the later one is used, as kubectl apply would leave it");
-          }
-          byName.put(c.name(), c);
-        }
-      }
-    }
-    return List.copyOf(byName.values());
-  }
-
-  private static List<Document> documents(Source s) throws UsageException {
-    if (s.error() != null) {
-      throw new UsageException("explain: " + s.name() + ": " + s.error());
-    }
-    String text;
-    try {
-      text = s.read(ByteSize.DEFAULT_MAX_FILE_SIZE);
-    } catch (IOException e) {
-      throw new UsageException("explain: " + s.name() + ": cannot read: " + Parsing.reason(e));
-    }
-    List<Document> docs = ManifestReader.read(s.name(), text);
-    for (Document d : docs) {
-      if (d.failed()) {
-        throw new UsageException(
-            "explain: "
-                + s.name()
-                + ":"
-                + d.start().line()
-                + ":"
-                + d.start().column()
-                + ": "
-                + d.error());
-      }
-    }
-    return docs;
-  }
-
-  /** A document's objects: itself, or a List's items. */
-  private static List<JsonNode> objects(JsonNode root) {
-    if (root == null || !root.isObject()) {
-      return List.of();
-    }
-    if (root.path("kind").asText().endsWith("List") && root.path("items").isArray()) {
-      List<JsonNode> items = new ArrayList<>();
-      root.path("items").forEach(items::add);
-      return items;
-    }
-    return List.of(root);
-  }
-
-  /** The first object of one of {@code kinds} in {@code file}. */
-  private static JsonNode first(String file, String option, List<String> kinds)
-      throws UsageException {
-    Source s = "-".equals(file) ? null : Source.file(file, java.nio.file.Path.of(file));
-    if (s == null) {
-      throw new UsageException("explain: " + option + " needs a file (stdin holds the policies)");
-    }
-    for (Document d : documents(s)) {
-      for (JsonNode o : objects(d.root())) {
-        if (kinds.contains(o.path("kind").asText())) {
-          return o;
-        }
-      }
-    }
-    throw new UsageException(
-        "explain: " + option + " " + file + ": no " + String.join(" or ", kinds) + " in it");
-  }
-
-  private static Map<String, String> readLabels(JsonNode node, String file, String field)
-      throws UsageException {
-    try {
-      return Subjects.labels(node, file, field);
-    } catch (Subjects.Unreadable e) {
-      throw new UsageException("explain: " + e.getMessage());
-    }
   }
 }

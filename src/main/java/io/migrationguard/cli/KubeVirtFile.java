@@ -2,7 +2,6 @@ package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.cli.read.Document;
-import io.migrationguard.cli.read.ManifestReader;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
 import java.io.IOException;
@@ -28,18 +27,7 @@ final class KubeVirtFile {
     } catch (IOException e) {
       throw new UsageException("--kubevirt " + file + ": cannot read: " + Parsing.reason(e));
     }
-    for (Document d : ManifestReader.read(file, text)) {
-      if (d.failed()) {
-        throw new UsageException(
-            "--kubevirt "
-                + file
-                + ":"
-                + d.start().line()
-                + ":"
-                + d.start().column()
-                + ": "
-                + d.error());
-      }
+    for (Document d : ManifestFiles.decoded("--kubevirt ", file, text)) {
       JsonNode root = d.root();
       if ("KubeVirt".equals(root.path("kind").asText())
           && root.path("apiVersion").asText().startsWith("kubevirt.io/")) {

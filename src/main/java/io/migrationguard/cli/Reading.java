@@ -40,18 +40,7 @@ final class Reading {
    * folders are {@link NotRegular}.
    */
   static byte[] file(Path path, long limit) throws IOException {
-    BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
-    if (!a.isRegularFile()) {
-      String type = type(path);
-      if (!type.equals("fifo") && !type.equals("character device")) {
-        throw new NotRegular(type);
-      }
-    } else if (a.size() > limit) {
-      throw new TooLarge("file", limit);
-    }
-    try (InputStream in = Files.newInputStream(path)) {
-      return bounded(in, limit, "file");
-    }
+    return read(path, limit, "file", true);
   }
 
   /**
@@ -60,11 +49,18 @@ final class Reading {
    * block or never end.
    */
   static byte[] regularFile(Path path, long limit, String what) throws IOException {
+    return read(path, limit, what, false);
+  }
+
+  private static byte[] read(Path path, long limit, String what, boolean streams)
+      throws IOException {
     BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
     if (!a.isRegularFile()) {
-      throw new NotRegular(type(path));
-    }
-    if (a.size() > limit) {
+      String type = type(path);
+      if (!streams || (!type.equals("fifo") && !type.equals("character device"))) {
+        throw new NotRegular(type);
+      }
+    } else if (a.size() > limit) {
       throw new TooLarge(what, limit);
     }
     try (InputStream in = Files.newInputStream(path)) {

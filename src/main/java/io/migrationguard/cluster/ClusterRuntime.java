@@ -133,7 +133,7 @@ public class ClusterRuntime {
   }
 
   /** What the caches hold now (the audit), or empty: lookups off, or a cache not fresh. */
-  public Optional<InformerClusterView.Holdings> holdings() {
+  public Optional<Holdings> holdings() {
     return informers == null ? Optional.empty() : informers.holdings();
   }
 

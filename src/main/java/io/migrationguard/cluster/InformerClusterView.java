@@ -62,18 +62,6 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
         : KubeVirtSeen.UNKNOWN;
   }
 
-  /**
-   * What the caches hold, for the in-cluster audit: every MigrationPolicy, every migration and the
-   * KubeVirt CR in force; empty while a cache is not fresh (a partial list would report objects as
-   * gone and rewrite reports for nothing).
-   *
-   * @param policies the MigrationPolicies (the caches' own trees: read, never change them)
-   * @param migrations every VirtualMachineInstanceMigration of every namespace
-   * @param kubevirt the KubeVirt CR in force, if any
-   */
-  public record Holdings(
-      List<JsonNode> policies, List<JsonNode> migrations, Optional<JsonNode> kubevirt) {}
-
   /** {@link Holdings} of the caches now, or empty while one is not fresh. */
   public Optional<Holdings> holdings() {
     for (InformerCache c : List.of(policies, migrations, kubevirts)) {

@@ -73,7 +73,12 @@ public final class SettingsPreflight {
         out,
         lookup,
         "migration-guard.review-threads",
-        v -> range(v, 1, 1024, "a number of threads"));
+        v ->
+            range(
+                v,
+                1,
+                io.migrationguard.webhook.intake.ReviewExecutor.MAX_THREADS,
+                "a number of threads"));
     check(
         out,
         lookup,
@@ -191,7 +196,9 @@ public final class SettingsPreflight {
   private static String bodyBudget(String v) {
     try {
       long bytes = new MemorySizeConverter().convert(v).asLongValue();
-      return bytes >= 3L << 20 ? null : "at least 3M (a size such as 32M or 1G)";
+      return bytes >= io.migrationguard.webhook.review.AdmissionReviews.MAX_BODY_BYTES
+          ? null
+          : "at least 3M (a size such as 32M or 1G)";
     } catch (RuntimeException e) {
       return "a size such as 32M or 1G, at least 3M";
     }

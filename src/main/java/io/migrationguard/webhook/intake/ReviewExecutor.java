@@ -22,14 +22,20 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class ReviewExecutor implements Executor {
+  /** The most threads {@code migration-guard.review-threads} may ask for. */
+  public static final int MAX_THREADS = 1024;
+
   private final ThreadPoolExecutor pool;
 
   @Inject
   public ReviewExecutor(
       @ConfigProperty(name = "migration-guard.review-threads", defaultValue = "32") int threads) {
-    if (threads < 1 || threads > 1024) {
+    if (threads < 1 || threads > MAX_THREADS) {
       throw new IllegalArgumentException(
-          "migration-guard.review-threads must be between 1 and 1024, got " + threads);
+          "migration-guard.review-threads must be between 1 and "
+              + MAX_THREADS
+              + ", got "
+              + threads);
     }
     pool =
         new ThreadPoolExecutor(
