@@ -1,10 +1,8 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.Kind;
-import java.util.List;
+import io.migrationguard.core.cluster.StoredProjection;
 
 /**
  * What an {@link InflightRegistry} entry keeps of an admitted object, and what that costs: the few
@@ -13,50 +11,9 @@ import java.util.List;
 final class InflightEntry {
   private InflightEntry() {}
 
-  /**
-   * What the cluster rules compare of an admitted object, and nothing else: its name, namespace,
-   * resource version and the label {@code kubevirt.io/vmi-name}; a policy's selectors; a
-   * migration's {@code vmiName}, the {@code migrationID}s of {@code sendTo} and {@code receive},
-   * and its phase.
-   */
+  /** What the cluster rules compare of an admitted object ({@link StoredProjection}). */
   static JsonNode slim(Kind kind, JsonNode object) {
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    copy(object, out, "apiVersion");
-    copy(object, out, "kind");
-    JsonNode meta = object.path("metadata");
-    ObjectNode m = out.putObject("metadata");
-    copy(meta, m, "name");
-    copy(meta, m, "namespace");
-    copy(meta, m, "resourceVersion");
-    JsonNode label = meta.path("labels").get(Kind.VMI_NAME_LABEL);
-    if (label != null) {
-      m.putObject("labels").set(Kind.VMI_NAME_LABEL, label);
-    }
-    JsonNode spec = object.path("spec");
-    ObjectNode sp = out.putObject("spec");
-    if (kind == Kind.POLICY) {
-      copy(spec, sp, "selectors");
-    } else {
-      copy(spec, sp, "vmiName");
-      for (String end : List.of("sendTo", "receive")) {
-        JsonNode id = spec.path(end).get("migrationID");
-        if (id != null) {
-          sp.putObject(end).set("migrationID", id);
-        }
-      }
-      JsonNode phase = object.path("status").get("phase");
-      if (phase != null) {
-        out.putObject("status").set("phase", phase);
-      }
-    }
-    return out;
-  }
-
-  private static void copy(JsonNode from, ObjectNode to, String field) {
-    JsonNode v = from.get(field);
-    if (v != null) {
-      to.set(field, v);
-    }
+    return StoredProjection.of(kind, object);
   }
 
   /** The text an entry holds, as bytes: keys and string values, 2 bytes a character, plus nodes. */
