@@ -43,6 +43,12 @@ final class ContendedClusterView implements ClusterView {
   }
 
   @Override
+  public Optional<JsonNode> migration(String namespace, String name) {
+    check(Lookup.MIGRATIONS);
+    return delegate.migration(namespace, name);
+  }
+
+  @Override
   public List<JsonNode> migrationsOf(String namespace, String vmiName) {
     check(Lookup.MIGRATIONS);
     return delegate.migrationsOf(namespace, vmiName);

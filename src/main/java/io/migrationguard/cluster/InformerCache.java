@@ -6,15 +6,14 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
- * One informer (list + watch, every namespace) over one {@link ApiResource}, holding JSON trees.
+ * One informer (list + watch, every namespace) over one {@link ApiResource}, holding a {@link
+ * Projection} of each object ({@link ProjectingStore}), listed in pages of {@value #PAGE}.
  *
  * <p>It answers only while it is <em>fresh</em>: synced at least once and its watch connected right
  * now ({@link SharedIndexInformer#isWatching()} is false from the moment the watch connection ends
@@ -24,23 +23,30 @@ import org.jboss.logging.Logger;
 final class InformerCache implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(InformerCache.class);
 
+  /**
+   * Objects per list page ({@code limit}): a page of 3.3 KB migrations is decoded whole, so this
+   * bounds the transient heap of a (re)list at a few MB whatever the cluster holds.
+   */
+  static final long PAGE = 500;
+
   private final ApiResource resource;
-  private final JsonItemStore store;
+  private final ProjectingStore store;
   private final SharedIndexInformer<GenericKubernetesResource> informer;
   private final AtomicReference<Throwable> lastFailure = new AtomicReference<>();
 
-  InformerCache(
-      KubernetesClient client,
-      ApiResource resource,
-      Map<String, Function<GenericKubernetesResource, List<String>>> indexers) {
+  InformerCache(KubernetesClient client, ApiResource resource, ProjectingStore.Listener indexes) {
     this.resource = resource;
-    this.store = new JsonItemStore(client.getKubernetesSerialization());
+    this.store = new ProjectingStore(Projectors.of(resource), indexes);
     this.informer =
-        client.genericKubernetesResources(resource.context()).inAnyNamespace().runnableInformer(0);
+        client
+            .genericKubernetesResources(resource.context())
+            .inAnyNamespace()
+            .withLimit(PAGE)
+            .runnableInformer(0);
     informer.itemStore(store);
-    if (!indexers.isEmpty()) {
-      informer.addIndexers(indexers);
-    }
+    // The store keeps its own indexes over projections; fabric8's index by namespace would hold a
+    // second set of every key for nothing.
+    informer.removeIndexer(Cache.NAMESPACE_INDEX);
     // The default handler gives up when the first list fails (API server not up yet, CRD not
     // installed yet): retry forever with the informer's back-off, and remember why for readiness.
     informer.exceptionHandler(
@@ -116,18 +122,24 @@ final class InformerCache implements AutoCloseable {
         });
   }
 
-  /** Every object. Only meaningful when {@link #fresh()}. */
+  /** Every projection tree (one snapshot). Only meaningful when {@link #fresh()}. */
   List<JsonNode> all() {
-    return store.jsonValues().toList();
+    return store.trees();
   }
 
-  /** The objects whose {@code index} function produced {@code key}. */
-  List<JsonNode> byIndex(String index, String key) {
-    return informer.getIndexer().byIndex(index, key).stream()
-        .map(store::getKey)
-        .map(store::json)
-        .filter(Objects::nonNull)
-        .toList();
+  /** The projection trees stored under {@code keys}. */
+  List<JsonNode> trees(Iterable<String> keys) {
+    return store.trees(keys);
+  }
+
+  /** The keys of every stored object. */
+  java.util.stream.Stream<String> keys() {
+    return store.keySet();
+  }
+
+  /** The projection stored under {@code key}, or null. */
+  Projection projection(String key) {
+    return store.projection(key);
   }
 
   @Override

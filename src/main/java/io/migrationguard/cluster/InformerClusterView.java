@@ -3,7 +3,6 @@ package io.migrationguard.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
@@ -12,8 +11,8 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +33,9 @@ import java.util.Set;
  * #within(Deadline)} gives a view whose lookups share one review's budget.
  */
 public final class InformerClusterView implements ClusterView, AutoCloseable {
+  private static final ProjectingStore.Listener NO_INDEXES = (key, before, after) -> {};
+
+  private final MigrationIndexes migrationIndexes = new MigrationIndexes();
   private final InformerCache policies;
   private final InformerCache migrations;
   private final InformerCache kubevirts;
@@ -43,9 +45,9 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
 
   private InformerClusterView(
       KubernetesClient client, ObjectMapper mapper, InflightRegistry inflight, Duration timeout) {
-    this.policies = new InformerCache(client, ApiResource.POLICY, Map.of());
-    this.migrations = new InformerCache(client, ApiResource.VMIM, MigrationIndexes.all());
-    this.kubevirts = new InformerCache(client, ApiResource.KUBEVIRT, Map.of());
+    this.policies = new InformerCache(client, ApiResource.POLICY, NO_INDEXES);
+    this.migrations = new InformerCache(client, ApiResource.VMIM, migrationIndexes);
+    this.kubevirts = new InformerCache(client, ApiResource.KUBEVIRT, NO_INDEXES);
     this.live = new LiveLookups(client, mapper);
     this.inflight = inflight;
     this.lookupTimeout = timeout;
@@ -136,6 +138,11 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   @Override
+  public Optional<JsonNode> migration(String namespace, String name) {
+    return within(Deadline.after(lookupTimeout)).migration(namespace, name);
+  }
+
+  @Override
   public List<JsonNode> migrationsOf(String namespace, String vmiName) {
     return within(Deadline.after(lookupTimeout)).migrationsOf(namespace, vmiName);
   }
@@ -216,16 +223,46 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       }
       if (!migrations.fresh()) {
         mayGoLive(Lookup.MIGRATIONS);
+        return inflight.migrations(
+            namespace,
+            live.list(
+                ApiResource.VMIM.collectionPath(namespace),
+                Lookup.MIGRATIONS,
+                "namespace " + namespace,
+                deadline));
       }
-      List<JsonNode> listed =
-          migrations.fresh()
-              ? migrations.byIndex(Cache.NAMESPACE_INDEX, namespace)
-              : live.list(
-                  ApiResource.VMIM.collectionPath(namespace),
-                  Lookup.MIGRATIONS,
-                  "namespace " + namespace,
-                  deadline);
+      // Not on any review's path (the rules ask by VMI, by name or for the unfinished ones): a
+      // scan of the cache's keys, finished migrations as their name and phase.
+      String prefix = namespace + "/";
+      List<JsonNode> listed = new ArrayList<>();
+      migrations
+          .keys()
+          .filter(k -> k.startsWith(prefix))
+          .forEach(k -> cached(k).ifPresent(listed::add));
       return inflight.migrations(namespace, listed);
+    }
+
+    @Override
+    public Optional<JsonNode> migration(String namespace, String name) {
+      if (!Names.isNamespace(namespace) || !Names.isObjectName(name)) {
+        return Optional.empty(); // no such object can exist
+      }
+      Optional<JsonNode> stored;
+      if (migrations.fresh()) {
+        stored = cached(namespace + "/" + name);
+      } else {
+        mayGoLive(Lookup.MIGRATIONS);
+        stored =
+            live.get(
+                ApiResource.VMIM.objectPath(namespace, name),
+                Lookup.MIGRATIONS,
+                namespace + "/" + name,
+                deadline);
+      }
+      // What this process admitted and the cache does not show yet counts too.
+      return inflight.migrations(namespace, stored.map(List::of).orElse(List.of())).stream()
+          .filter(m -> name.equals(name(m)))
+          .findFirst();
     }
 
     @Override
@@ -233,13 +270,9 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       if (vmiName.isEmpty() || !migrations.fresh()) {
         return ClusterView.super.migrationsOf(namespace, vmiName);
       }
-      // Label OR spec.vmiName: union of the two indexes, each object once.
-      Map<String, JsonNode> byName = new LinkedHashMap<>();
-      String key = namespace + "/" + vmiName;
-      for (String index : List.of(MigrationIndexes.BY_VMI_LABEL, MigrationIndexes.BY_VMI_NAME)) {
-        migrations.byIndex(index, key).forEach(m -> byName.putIfAbsent(name(m), m));
-      }
-      return inflight.migrations(namespace, List.copyOf(byName.values())).stream()
+      // Only unfinished migrations are indexed: no rule counts a finished one.
+      List<JsonNode> indexed = migrations.trees(migrationIndexes.targeting(namespace, vmiName));
+      return inflight.migrations(namespace, indexed).stream()
           .filter(m -> MigrationIndexes.targets(m, vmiName))
           .toList();
     }
@@ -281,7 +314,7 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
         throw new ClusterUnavailableException(
             Lookup.MIGRATION_QUEUE, "the migrations cache is not synced");
       }
-      return migrations.byIndex(MigrationIndexes.UNFINISHED, MigrationIndexes.UNFINISHED);
+      return migrations.trees(migrationIndexes.unfinished());
     }
 
     @Override
@@ -292,6 +325,15 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       }
       return KubeVirtChoice.migrations(kubevirts.all());
     }
+  }
+
+  /** The cached migration {@code key} as the rules read it, finished ones as name and phase. */
+  private Optional<JsonNode> cached(String key) {
+    Projection p = migrations.projection(key);
+    if (p == null) {
+      return Optional.empty();
+    }
+    return Optional.of(p.tree() != null ? p.tree() : Projectors.finishedTree(key, p));
   }
 
   private static String name(JsonNode o) {

@@ -1,33 +1,47 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.migrationguard.core.Kind;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The indexes of the migrations cache, so that a review reads the few migrations it needs rather
- * than every migration of the cluster: by the target VMI ({@code namespace/vmiName}, by label and
- * by {@code spec.vmiName}), and the unfinished ones (a large cluster holds mostly finished
- * migrations; the queue rule needs only the others).
+ * than every migration of the cluster: the unfinished ones (a large cluster holds mostly finished
+ * migrations, and no rule counts those), and those by the VMI they target ({@code
+ * namespace/vmiName}, by label and by {@code spec.vmiName}). Finished migrations are in neither.
+ * Kept by the {@link ProjectingStore} on the informer's thread; read by reviews concurrently.
  */
-final class MigrationIndexes {
-  static final String BY_VMI_LABEL = "vmi-label";
-  static final String BY_VMI_NAME = "vmi-name";
-  static final String UNFINISHED = "unfinished";
+final class MigrationIndexes implements ProjectingStore.Listener {
+  private final Set<String> unfinished = ConcurrentHashMap.newKeySet();
+  private final Map<String, Set<String>> byTarget = new ConcurrentHashMap<>();
 
-  private MigrationIndexes() {}
+  @Override
+  public void changed(String key, Projection before, Projection after) {
+    if (before != null && before.tree() != null) {
+      unfinished.remove(key);
+      for (String t : targets(key, before.tree())) {
+        byTarget.computeIfPresent(t, (k, keys) -> keys.remove(key) && keys.isEmpty() ? null : keys);
+      }
+    }
+    if (after != null && after.tree() != null) {
+      unfinished.add(key);
+      for (String t : targets(key, after.tree())) {
+        byTarget.computeIfAbsent(t, k -> ConcurrentHashMap.newKeySet()).add(key);
+      }
+    }
+  }
 
-  static Map<String, Function<GenericKubernetesResource, List<String>>> all() {
-    return Map.of(
-        BY_VMI_LABEL,
-        m -> key(m, m.getMetadata().getLabels() == null ? null : labelOf(m)),
-        BY_VMI_NAME,
-        m -> key(m, m.get("spec", "vmiName") instanceof String s ? s : null),
-        UNFINISHED,
-        m -> finished(m.get("status", "phase")) ? List.of() : List.of(UNFINISHED));
+  /** The keys of the unfinished migrations. */
+  Set<String> unfinished() {
+    return unfinished;
+  }
+
+  /** The keys of the unfinished migrations of {@code namespace} that may target {@code vmiName}. */
+  Set<String> targeting(String namespace, String vmiName) {
+    return byTarget.getOrDefault(namespace + "/" + vmiName, Set.of());
   }
 
   /** Whether {@code migration} targets {@code vmiName}, by label or by {@code spec.vmiName}. */
@@ -37,17 +51,18 @@ final class MigrationIndexes {
         || vmiName.equals(migration.path("spec").path("vmiName").asText());
   }
 
-  private static boolean finished(Object phase) {
-    return "Succeeded".equals(phase) || "Failed".equals(phase);
-  }
-
-  private static String labelOf(GenericKubernetesResource m) {
-    return m.getMetadata().getLabels().get(Kind.VMI_NAME_LABEL);
-  }
-
-  private static List<String> key(GenericKubernetesResource m, String vmiName) {
-    return vmiName == null || vmiName.isEmpty()
-        ? List.of()
-        : List.of(m.getMetadata().getNamespace() + "/" + vmiName);
+  // namespace/label and namespace/spec.vmiName, each once.
+  private static List<String> targets(String key, JsonNode migration) {
+    int slash = key.indexOf('/');
+    String ns = slash < 0 ? "" : key.substring(0, slash);
+    JsonNode label = migration.path("metadata").path("labels").path(Kind.VMI_NAME_LABEL);
+    JsonNode vmi = migration.path("spec").path("vmiName");
+    String a =
+        label.isTextual() && !label.textValue().isEmpty() ? ns + "/" + label.textValue() : null;
+    String b = vmi.isTextual() && !vmi.textValue().isEmpty() ? ns + "/" + vmi.textValue() : null;
+    if (a == null) {
+      return b == null ? List.of() : List.of(b);
+    }
+    return b == null || b.equals(a) ? List.of(a) : List.of(a, b);
   }
 }

@@ -82,14 +82,14 @@ final class ReservationStep {
     String[] parts = holder.split("/", 3);
     try {
       if (parts.length == 3 && parts[0].equals(Kind.VMIM.kindName())) {
-        for (JsonNode m : cluster.migrations(parts[1])) {
-          if (parts[2].equals(RuleHelpers.name(m))) {
-            return RuleHelpers.isFinalPhase(RuleHelpers.phase(m))
-                ? LeaseReservations.Holder.FINISHED
-                : LeaseReservations.Holder.LIVE;
-          }
-        }
-        return LeaseReservations.Holder.ABSENT;
+        return cluster
+            .migration(parts[1], parts[2])
+            .map(
+                m ->
+                    RuleHelpers.isFinalPhase(RuleHelpers.phase(m))
+                        ? LeaseReservations.Holder.FINISHED
+                        : LeaseReservations.Holder.LIVE)
+            .orElse(LeaseReservations.Holder.ABSENT);
       }
       if (parts.length == 2 && parts[0].equals(Kind.POLICY.kindName())) {
         for (JsonNode p : cluster.migrationPolicies()) {

@@ -30,7 +30,8 @@ public interface ClusterView {
    * The VirtualMachineInstanceMigrations of {@code namespace} that target {@code vmiName}, by the
    * label {@code kubevirt.io/vmi-name} or by {@code spec.vmiName}. Same lookup as {@link
    * #migrations}; views with an index by target (the service's informer) answer it without scanning
-   * the namespace.
+   * the namespace. A view may leave finished (Succeeded or Failed) migrations out: no rule counts
+   * them ({@link StoredProjection}).
    */
   default List<JsonNode> migrationsOf(String namespace, String vmiName) {
     if (vmiName.isEmpty()) {
@@ -42,6 +43,16 @@ public interface ClusterView {
                 vmiName.equals(m.path("metadata").path("labels").path(Kind.VMI_NAME_LABEL).asText())
                     || vmiName.equals(m.path("spec").path("vmiName").asText()))
         .toList();
+  }
+
+  /**
+   * The VirtualMachineInstanceMigration {@code namespace/name} ({@link Lookup#MIGRATIONS}), or
+   * empty when there is none. A finished one may come back as its name and phase only.
+   */
+  default Optional<JsonNode> migration(String namespace, String name) {
+    return migrations(namespace).stream()
+        .filter(m -> name.equals(m.path("metadata").path("name").asText()))
+        .findFirst();
   }
 
   /** Every MigrationPolicy of the cluster (or of the input set, offline). */

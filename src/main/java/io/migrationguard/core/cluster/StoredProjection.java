@@ -80,6 +80,34 @@ public final class StoredProjection {
     return out;
   }
 
+  /**
+   * The projection of a KubeVirt CR: what picks the CR in force ({@code KubeVirtChoice}: namespace,
+   * name, creation and deletion timestamps), the feature gates, {@code
+   * spec.configuration.migrations} and the release it runs ({@code
+   * status.observedKubeVirtVersion}).
+   */
+  public static ObjectNode kubevirt(JsonNode kubevirt) {
+    ObjectNode out = identity(kubevirt, false);
+    JsonNode meta = kubevirt.path("metadata");
+    ObjectNode m = (ObjectNode) out.get("metadata");
+    copy(meta, m, "creationTimestamp");
+    copy(meta, m, "deletionTimestamp");
+    JsonNode configuration = kubevirt.path("spec").path("configuration");
+    ObjectNode conf = out.putObject("spec").putObject("configuration");
+    copy(configuration, conf, "migrations");
+    JsonNode dev = configuration.path("developerConfiguration");
+    if (dev.isObject()) {
+      ObjectNode d = conf.putObject("developerConfiguration");
+      copy(dev, d, "featureGates");
+      copy(dev, d, "disabledFeatureGates");
+    }
+    JsonNode status = kubevirt.path("status");
+    ObjectNode st = out.putObject("status");
+    copy(status, st, "observedKubeVirtVersion");
+    copy(status, st, "phase");
+    return out;
+  }
+
   /** Whether a migration is Succeeded or Failed: no cross-object rule counts it any more. */
   public static boolean finished(JsonNode migration) {
     JsonNode phase = migration.path("status").path("phase");
