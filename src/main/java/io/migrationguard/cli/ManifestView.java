@@ -5,6 +5,8 @@ import io.migrationguard.core.Kind;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.cluster.PolicyIndex;
+import io.migrationguard.core.cluster.Views;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Kind;
+import io.migrationguard.core.cluster.Views;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;

@@ -43,6 +43,12 @@ final class ContendedClusterView implements ClusterView {
   }
 
   @Override
+  public List<JsonNode> policiesComparableWith(JsonNode policy) {
+    check(Lookup.POLICIES);
+    return delegate.policiesComparableWith(policy);
+  }
+
+  @Override
   public Optional<JsonNode> migration(String namespace, String name) {
     check(Lookup.MIGRATIONS);
     return delegate.migration(namespace, name);

@@ -10,6 +10,7 @@ import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.cluster.PolicyIndex;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The {@link ClusterView} of the service: informer caches for MigrationPolicies, VMIMs and the
@@ -36,6 +38,8 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   private static final ProjectingStore.Listener NO_INDEXES = (key, before, after) -> {};
 
   private final MigrationIndexes migrationIndexes = new MigrationIndexes();
+  private final AtomicReference<IndexedPolicies> indexed =
+      new AtomicReference<>(new IndexedPolicies(null, null));
   private final InformerCache policies;
   private final InformerCache migrations;
   private final InformerCache kubevirts;
@@ -135,6 +139,11 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   @Override
   public List<JsonNode> migrations(String namespace) {
     return within(Deadline.after(lookupTimeout)).migrations(namespace);
+  }
+
+  @Override
+  public List<JsonNode> policiesComparableWith(JsonNode policy) {
+    return within(Deadline.after(lookupTimeout)).policiesComparableWith(policy);
   }
 
   @Override
@@ -291,6 +300,14 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
     }
 
     @Override
+    public List<JsonNode> policiesComparableWith(JsonNode policy) {
+      if (!policies.fresh()) {
+        return migrationPolicies();
+      }
+      return inflight.policies(policyIndex().candidates(policy));
+    }
+
+    @Override
     public FeatureGates featureGates() {
       if (!kubevirts.fresh()) {
         mayGoLive(Lookup.FEATURE_GATES);
@@ -326,6 +343,24 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       return KubeVirtChoice.migrations(kubevirts.all());
     }
   }
+
+  /**
+   * The index of the cached policies, rebuilt on the first read after a change (policies change
+   * rarely; a policy review with 1,000 cached policies then compares a handful, not all of them).
+   */
+  private PolicyIndex policyIndex() {
+    List<JsonNode> trees = policies.all(); // the same list until the cache changes
+    IndexedPolicies known = indexed.get();
+    if (known.trees() == trees) {
+      return known.index();
+    }
+    PolicyIndex index = new PolicyIndex();
+    trees.forEach(index::add);
+    indexed.set(new IndexedPolicies(trees, index));
+    return index;
+  }
+
+  private record IndexedPolicies(List<JsonNode> trees, PolicyIndex index) {}
 
   /** The cached migration {@code key} as the rules read it, finished ones as name and phase. */
   private Optional<JsonNode> cached(String key) {

@@ -78,6 +78,27 @@ class InformerClusterViewTest {
   }
 
   @Test
+  void aPolicyIsComparedOnlyWithThePoliciesItMayEqualOrTieWith() {
+    for (int i = 0; i < 20; i++) {
+      create(client, ApiResource.POLICY, Fixtures.policy("idx-" + i, "idx-tier", "t" + i));
+    }
+    Await.until(
+        "20 policies cached",
+        () ->
+            names(view.migrationPolicies()).stream().filter(n -> n.startsWith("idx-")).count()
+                == 20);
+    // Every policy of the bucket has idx-tier: only the one with the same value is a candidate.
+    JsonNode review = Fixtures.policy("idx-new", "idx-tier", "t7");
+    // (Policies of other tests share the server: only this test's are looked at.)
+    assertEquals(List.of("idx-7"), ours(view.policiesComparableWith(review)));
+    // A change is seen by the next review (the index is rebuilt after it).
+    create(client, ApiResource.POLICY, Fixtures.policy("idx-twin", "idx-tier", "t7"));
+    Await.until(
+        "the twin is a candidate",
+        () -> ours(view.policiesComparableWith(review)).equals(List.of("idx-7", "idx-twin")));
+  }
+
+  @Test
   void policiesFollowCreatesAndDeletes() {
     create(client, ApiResource.POLICY, Fixtures.policy("p-one", "tier", "gold"));
     Await.until("p-one cached", () -> names(view.migrationPolicies()).contains("p-one"));
@@ -116,6 +137,10 @@ class InformerClusterViewTest {
     assertEquals(before, server.getKubernetesMockServer().getRequestCount());
     view.vmi("vms", "whatever");
     assertEquals(before + 1, server.getKubernetesMockServer().getRequestCount());
+  }
+
+  private static List<String> ours(List<JsonNode> policies) {
+    return names(policies).stream().filter(n -> n.startsWith("idx-")).toList();
   }
 
   static List<String> names(List<JsonNode> objects) {

@@ -58,6 +58,16 @@ public interface ClusterView {
   /** Every MigrationPolicy of the cluster (or of the input set, offline). */
   List<JsonNode> migrationPolicies();
 
+  /**
+   * The MigrationPolicies that {@code policy}'s selector rules may fire on ({@link
+   * Lookup#POLICIES}): a superset of those with equal selectors or selectors that can tie ({@link
+   * PolicyIndex}), in any order, perhaps including {@code policy} itself. Views with an index
+   * answer without reading every policy; the default is every policy.
+   */
+  default List<JsonNode> policiesComparableWith(JsonNode policy) {
+    return migrationPolicies();
+  }
+
   /** The feature gates in force. */
   FeatureGates featureGates();
 

@@ -1,4 +1,4 @@
-package io.migrationguard.cli;
+package io.migrationguard.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * sizes, and no shared key with another value. The answer is a superset of those, in input order;
  * the rules still decide. Policies whose selectors are not maps of scalars are always included.
  */
-final class PolicyIndex {
+public final class PolicyIndex {
   private final Map<String, Bucket> buckets = new HashMap<>();
   private final List<JsonNode> odd = new ArrayList<>();
   private final List<JsonNode> all = new ArrayList<>();
@@ -29,7 +29,7 @@ final class PolicyIndex {
     final Map<String, List<JsonNode>> byKeyValue = new HashMap<>();
   }
 
-  void add(JsonNode policy) {
+  public void add(JsonNode policy) {
     seq.put(policy, all.size());
     all.add(policy);
     Map<String, String> sel = selectors(policy);
@@ -46,12 +46,12 @@ final class PolicyIndex {
         });
   }
 
-  List<JsonNode> all() {
+  public List<JsonNode> all() {
     return all;
   }
 
   /** The policies {@code self} may equal or tie with (never {@code self} itself), input order. */
-  List<JsonNode> candidates(JsonNode self) {
+  public List<JsonNode> candidates(JsonNode self) {
     Map<String, String> sel = selectors(self);
     if (sel == null) {
       return Views.without(all, self);
@@ -100,7 +100,7 @@ final class PolicyIndex {
   }
 
   /** Both selectors as one map of {@code n:key}/{@code v:key} to value; null when not maps. */
-  static Map<String, String> selectors(JsonNode policy) {
+  public static Map<String, String> selectors(JsonNode policy) {
     JsonNode s = policy.path("spec").path("selectors");
     if (!s.isMissingNode() && !s.isNull() && !s.isObject()) {
       return null;

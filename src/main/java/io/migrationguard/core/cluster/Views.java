@@ -1,4 +1,4 @@
-package io.migrationguard.cli;
+package io.migrationguard.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -9,12 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** List helpers of the lint's cluster view: objects compare by identity, order is input order. */
-final class Views {
+/**
+ * List helpers of the cluster views (the lint's and the service's): objects compare by identity,
+ * order is input order.
+ */
+public final class Views {
   private Views() {}
 
   /** {@code list} without {@code self} (by identity). */
-  static List<JsonNode> without(List<JsonNode> list, JsonNode self) {
+  public static List<JsonNode> without(List<JsonNode> list, JsonNode self) {
     List<JsonNode> out = new ArrayList<>(list.size());
     for (JsonNode n : list) {
       if (n != self) {
@@ -26,7 +29,7 @@ final class Views {
 
   /** The union of {@code lists}, each object once, sorted by {@code seq}. */
   @SafeVarargs
-  static List<JsonNode> union(Map<JsonNode, Integer> seq, List<JsonNode>... lists) {
+  public static List<JsonNode> union(Map<JsonNode, Integer> seq, List<JsonNode>... lists) {
     Set<JsonNode> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     List<JsonNode> out = new ArrayList<>();
     for (List<JsonNode> l : lists) {
