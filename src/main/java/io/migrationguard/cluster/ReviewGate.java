@@ -112,7 +112,22 @@ public final class ReviewGate {
    */
   public Decision admit(
       Review review, boolean dryRun, Function<ClusterView, Decision> validate, boolean onWorker) {
-    Deadline deadline = Deadline.after(lookupBudget);
+    return admit(review, dryRun, validate, onWorker, System.nanoTime());
+  }
+
+  /**
+   * As {@link #admit(Review, boolean, Function, boolean)}, for a review that arrived at {@code
+   * arrivedNanos} ({@link System#nanoTime()}): time it spent queued for a worker counts against its
+   * lookup budget, so that a burst (a node drain creates a migration per VMI at once) is answered
+   * within the API server's timeout, with 503 for the lookups of a review that waited too long.
+   */
+  public Decision admit(
+      Review review,
+      boolean dryRun,
+      Function<ClusterView, Decision> validate,
+      boolean onWorker,
+      long arrivedNanos) {
+    Deadline deadline = new Deadline(arrivedNanos + lookupBudget.toNanos());
     ClusterView current = view.get();
     boolean onEventLoop = !onWorker && !mayBlock(review, dryRun, current);
     ClusterView bound =

@@ -72,7 +72,7 @@ public class AdmissionHandler {
     }
     try {
       return CompletableFuture.completedFuture(
-          answer(webhook, request, decide(webhook, dispatch, request, false), start));
+          answer(webhook, request, decide(webhook, dispatch, request, false, start), start));
     } catch (ReviewGate.MustWait e) {
       // Its key's lock was busy for longer than the event loop waits: wait on a worker instead.
       return onWorker(webhook, request, dispatch, start, blocking);
@@ -83,7 +83,7 @@ public class AdmissionHandler {
       Webhook webhook, AdmissionRequest request, Dispatch dispatch, long start, Executor blocking) {
     try {
       return CompletableFuture.supplyAsync(
-          () -> answer(webhook, request, decide(webhook, dispatch, request, true), start),
+          () -> answer(webhook, request, decide(webhook, dispatch, request, true, start), start),
           blocking);
     } catch (RejectedExecutionException e) {
       AdmissionResponse.Status busy =
@@ -108,12 +108,18 @@ public class AdmissionHandler {
 
   /**
    * @param onWorker true when called on a worker thread, where waiting is allowed
+   * @param arrived when the review arrived ({@link System#nanoTime()}): its lookups share the
+   *     timeout from then, time queued for a worker included
    */
   private Judged decide(
-      Webhook webhook, Dispatch dispatch, AdmissionRequest request, boolean onWorker) {
+      Webhook webhook,
+      Dispatch dispatch,
+      AdmissionRequest request,
+      boolean onWorker,
+      long arrived) {
     try {
       if (dispatch instanceof Dispatch.Ours ours) {
-        return judge(webhook, ours, request, onWorker);
+        return judge(webhook, ours, request, onWorker, arrived);
       }
       if (dispatch instanceof Dispatch.Undecodable u) {
         return new Judged(AdmissionResponses.undecodable(u.message()), Set.of(), Set.of());
@@ -136,7 +142,11 @@ public class AdmissionHandler {
   }
 
   private Judged judge(
-      Webhook webhook, Dispatch.Ours ours, AdmissionRequest request, boolean onWorker) {
+      Webhook webhook,
+      Dispatch.Ours ours,
+      AdmissionRequest request,
+      boolean onWorker,
+      long arrived) {
     // One profile from start to end of the review, even if the KubeVirt CR changes meanwhile.
     ReleaseEngines.Active active = engines.active();
     Engine engine = active.engine();
@@ -152,7 +162,8 @@ public class AdmissionHandler {
             ours.review(),
             request.dryRun(),
             view -> engine.validate(ours.review(), view),
-            onWorker);
+            onWorker,
+            arrived);
     AdmissionResponse v = AdmissionResponses.validation(ours.kind(), ours.name(), d);
     if (d.findings().isEmpty()) {
       return new Judged(v, Set.of(), Set.of(), profile);

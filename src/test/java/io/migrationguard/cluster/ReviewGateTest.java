@@ -126,6 +126,34 @@ class ReviewGateTest {
     pool.shutdown();
   }
 
+  @Test
+  void timeQueuedForAWorkerCountsAgainstTheLookupTimeout() throws Exception {
+    // A minute's timeout, but the review arrived a minute ago (it sat in the worker queue during a
+    // burst): behind a busy key it is answered unavailable at once instead of waiting 45 s more.
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofMinutes(1));
+    Review b = create("queued");
+    long arrived = System.nanoTime() - Duration.ofMinutes(1).toNanos();
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(1);
+    pool.submit(
+        () -> {
+          gate.keyLock(b).lock();
+          held.countDown();
+          await(done);
+          gate.keyLock(b).unlock();
+        });
+    assertTrue(held.await(5, TimeUnit.SECONDS));
+    Future<Decision> second =
+        Executors.newSingleThreadExecutor()
+            .submit(() -> gate.admit(b, false, v -> engine.validate(b, v), true, arrived));
+    Decision d = second.get(20, TimeUnit.SECONDS); // far below the 45 s a fresh budget would wait
+    done.countDown();
+    assertFalse(d.allowed());
+    assertEquals(1, d.unavailable().size(), d.unavailable().toString());
+    pool.shutdown();
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       latch.await(5, TimeUnit.SECONDS);
