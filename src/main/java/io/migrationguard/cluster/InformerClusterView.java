@@ -40,6 +40,8 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   private final MigrationIndexes migrationIndexes = new MigrationIndexes();
   private final AtomicReference<IndexedPolicies> indexed =
       new AtomicReference<>(new IndexedPolicies(null, null));
+  private final AtomicReference<CachedGates> cachedGates =
+      new AtomicReference<>(new CachedGates(null, null));
   private final InformerCache policies;
   private final InformerCache migrations;
   private final InformerCache kubevirts;
@@ -312,15 +314,15 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       if (!kubevirts.fresh()) {
         mayGoLive(Lookup.FEATURE_GATES);
       }
-      List<JsonNode> listed =
-          kubevirts.fresh()
-              ? kubevirts.all()
-              : live.list(
-                  ApiResource.KUBEVIRT.collectionPath(null),
-                  Lookup.FEATURE_GATES,
-                  "KubeVirt CR",
-                  deadline);
-      return KubeVirtChoice.gates(listed);
+      if (kubevirts.fresh()) {
+        return gates();
+      }
+      return KubeVirtChoice.gates(
+          live.list(
+              ApiResource.KUBEVIRT.collectionPath(null),
+              Lookup.FEATURE_GATES,
+              "KubeVirt CR",
+              deadline));
     }
 
     // Only from fresh caches, through their index: a live list of every migration of the cluster
@@ -361,6 +363,23 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   private record IndexedPolicies(List<JsonNode> trees, PolicyIndex index) {}
+
+  /**
+   * The gates of the cached KubeVirt CR in force, worked out once per change of the cache, not per
+   * review (every review asks for them).
+   */
+  private FeatureGates gates() {
+    List<JsonNode> trees = kubevirts.all(); // the same list until the cache changes
+    CachedGates known = cachedGates.get();
+    if (known.trees() == trees) {
+      return known.gates();
+    }
+    FeatureGates gates = KubeVirtChoice.gates(trees);
+    cachedGates.set(new CachedGates(trees, gates));
+    return gates;
+  }
+
+  private record CachedGates(List<JsonNode> trees, FeatureGates gates) {}
 
   /** The cached migration {@code key} as the rules read it, finished ones as name and phase. */
   private Optional<JsonNode> cached(String key) {
