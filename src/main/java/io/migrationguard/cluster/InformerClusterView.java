@@ -11,6 +11,7 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.cluster.PolicyIndex;
+import io.migrationguard.core.cluster.StoredProjection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -238,9 +239,11 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
             namespace,
             live.list(
                 ApiResource.VMIM.collectionPath(namespace),
+                null,
                 Lookup.MIGRATIONS,
                 "namespace " + namespace,
-                deadline));
+                deadline,
+                InformerClusterView::projectMigration));
       }
       // Not on any review's path (the rules ask by VMI, by name or for the unfinished ones): a
       // scan of the cache's keys, finished migrations as their name and phase.
@@ -278,12 +281,39 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
 
     @Override
     public List<JsonNode> migrationsOf(String namespace, String vmiName) {
-      if (vmiName.isEmpty() || !migrations.fresh()) {
-        return ClusterView.super.migrationsOf(namespace, vmiName);
+      if (vmiName.isEmpty()) {
+        return List.of();
+      }
+      if (!migrations.fresh()) {
+        return liveMigrationsOf(namespace, vmiName);
       }
       // Only unfinished migrations are indexed: no rule counts a finished one.
       List<JsonNode> indexed = migrations.trees(migrationIndexes.targeting(namespace, vmiName));
       return inflight.migrations(namespace, indexed).stream()
+          .filter(m -> MigrationIndexes.targets(m, vmiName))
+          .toList();
+    }
+
+    /**
+     * A stale cache's answer, from the API server: the migrations labelled {@code
+     * kubevirt.io/vmi-name=VMI} (KubeVirt's create mutator labels every migration so, v1.5 to v1.9,
+     * pkg/virt-api/webhooks/mutating-webhook/mutators/migration-create-mutator.go), not every
+     * migration of the namespace, which may be thousands.
+     */
+    private List<JsonNode> liveMigrationsOf(String namespace, String vmiName) {
+      List<JsonNode> listed = List.of();
+      if (Names.isNamespace(namespace) && Names.isLabelValue(vmiName)) {
+        mayGoLive(Lookup.MIGRATIONS);
+        listed =
+            live.list(
+                ApiResource.VMIM.collectionPath(namespace),
+                Kind.VMI_NAME_LABEL + "=" + vmiName,
+                Lookup.MIGRATIONS,
+                "migrations of " + namespace + "/" + vmiName,
+                deadline,
+                InformerClusterView::projectMigration);
+      }
+      return inflight.migrations(namespace, listed).stream()
           .filter(m -> MigrationIndexes.targets(m, vmiName))
           .toList();
     }
@@ -297,7 +327,12 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
           policies.fresh()
               ? policies.all()
               : live.list(
-                  ApiResource.POLICY.collectionPath(null), Lookup.POLICIES, "cluster", deadline);
+                  ApiResource.POLICY.collectionPath(null),
+                  null,
+                  Lookup.POLICIES,
+                  "cluster",
+                  deadline,
+                  StoredProjection::policy);
       return inflight.policies(listed);
     }
 
@@ -320,9 +355,11 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       return KubeVirtChoice.gates(
           live.list(
               ApiResource.KUBEVIRT.collectionPath(null),
+              null,
               Lookup.FEATURE_GATES,
               "KubeVirt CR",
-              deadline));
+              deadline,
+              StoredProjection::kubevirt));
     }
 
     // Only from fresh caches, through their index: a live list of every migration of the cluster
@@ -388,6 +425,13 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
       return Optional.empty();
     }
     return Optional.of(p.tree() != null ? p.tree() : Projectors.finishedTree(key, p));
+  }
+
+  /** A listed migration as the cache would keep it. */
+  private static JsonNode projectMigration(JsonNode m) {
+    return StoredProjection.finished(m)
+        ? StoredProjection.finishedMigration(m)
+        : StoredProjection.migration(m);
   }
 
   private static String name(JsonNode o) {

@@ -15,6 +15,11 @@ final class Names {
     return name != null && LabelSyntax.dns1123SubdomainErrors(name).isEmpty();
   }
 
+  /** A label value (a VMI name used as {@code kubevirt.io/vmi-name=NAME} in a selector). */
+  static boolean isLabelValue(String value) {
+    return value != null && LabelSyntax.valueErrors(value).isEmpty();
+  }
+
   static boolean isNamespace(String namespace) {
     return namespace != null && LabelSyntax.dns1123LabelErrors(namespace).isEmpty();
   }

@@ -68,12 +68,62 @@ class LiveLookupsTest {
   }
 
   @Test
-  void aListIsItsItemsAndAnUnservedListIsEmpty() {
-    String path = ApiResource.POLICY.collectionPath(null);
+  void aListIsReadInPagesKeepingWhatTheCallerKeepsAndAnUnservedListIsEmpty() {
+    String path = "/" + ApiResource.POLICY.collectionPath(null);
+    KubernetesMockServer server = new KubernetesMockServer(false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    open.add(server::destroy);
+    server
+        .expect()
+        .get()
+        .withPath(path + "?limit=" + LiveLookups.PAGE)
+        .andReturn(200, "{\"metadata\":{\"continue\":\"t 2\"},\"items\":[{\"a\":1},{\"b\":2}]}")
+        .once();
+    server
+        .expect()
+        .get()
+        .withPath(path + "?limit=" + LiveLookups.PAGE + "&continue=t+2")
+        .andReturn(200, "{\"metadata\":{\"continue\":\"\"},\"items\":[{\"c\":3}]}")
+        .once();
     var items =
-        mock(200, "{\"items\":[{\"a\":1},{\"b\":2}]}").list(path, Lookup.POLICIES, "x", soon());
-    assertEquals(2, items.size());
-    assertEquals(List.of(), mock(404, "{}").list(path, Lookup.POLICIES, "x", soon()));
+        against(server.url("/"))
+            .list(
+                path.substring(1),
+                null,
+                Lookup.POLICIES,
+                "x",
+                soon(),
+                item -> item.has("b") ? null : item);
+    assertEquals("[{\"a\":1}, {\"c\":3}]", items.toString());
+    assertEquals(2, server.getRequestCount());
+    assertEquals(
+        List.of(),
+        mock(404, "{}").list(path.substring(1), null, Lookup.POLICIES, "x", soon(), i -> i));
+  }
+
+  @Test
+  void aLabelSelectorIsSentEncoded() throws Exception {
+    String path = "/" + ApiResource.VMIM.collectionPath("ns");
+    KubernetesMockServer server = new KubernetesMockServer(false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    open.add(server::destroy);
+    server
+        .expect()
+        .get()
+        .withPath(
+            path + "?limit=" + LiveLookups.PAGE + "&labelSelector=kubevirt.io%2Fvmi-name%3Dvm")
+        .andReturn(200, "{\"items\":[{\"a\":1}]}")
+        .once();
+    var items =
+        against(server.url("/"))
+            .list(
+                path.substring(1),
+                "kubevirt.io/vmi-name=vm",
+                Lookup.MIGRATIONS,
+                "x",
+                soon(),
+                i -> i);
+    assertEquals(1, items.size());
   }
 
   @Test
