@@ -236,7 +236,10 @@ if [ "$DRAIN" -gt 0 ]; then
     answered=$(( $(kv allowed "$res") + $(kv denied "$res") ))
     over=$(kv over_3000ms "$res"); p99=$(kv p99_ms "$res"); max=$(kv max_ms "$res")
     all=no; [ "$answered" -eq "$DRAIN" ] && [ "$over" = 0 ] && all=yes
-    echo "drain burst: $answered/$DRAIN answered ($(kv allowed "$res") allowed, $(kv denied "$res") denied), p50 $(kv p50_ms "$res") ms, p99 $p99 ms, max $max ms, over 3 s: $over, all within 3 s: $all; service alive: $alive"
+    # The service's own view: the latency its review log records for the burst's reviews (from its handler on).
+    own=$(grep '"dryRun":false' "$log" | grep -o '"latencyMs":[0-9.]*' | cut -d: -f2 | sort -g | awk '{ a[NR] = $1 }
+      END { if (NR) printf "p50 %.0f ms, p99 %.0f ms, max %.0f ms over %d reviews", a[int((NR + 1) / 2)], a[int(NR * 0.99 + 0.999)], a[NR], NR }')
+    echo "drain burst: $answered/$DRAIN answered ($(kv allowed "$res") allowed, $(kv denied "$res") denied), p50 $(kv p50_ms "$res") ms, p99 $p99 ms, max $max ms, over 3 s: $over, all within 3 s: $all; service alive: $alive; in the service's review log: ${own:-none}"
     drain_json="{\"n\":$DRAIN,\"answered\":$answered,\"allowed\":$(kv allowed "$res"),\"denied\":$(kv denied "$res"),\"p50_ms\":$(kv p50_ms "$res"),\"p99_ms\":$p99,\"max_ms\":$max,\"over_3s\":$over,\"all_within_3s\":$([ $all = yes ] && echo true || echo false)}"
   fi
   stop_server; stop_api; api_summary drain

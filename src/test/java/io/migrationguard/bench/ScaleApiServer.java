@@ -1,7 +1,5 @@
 package io.migrationguard.bench;
 
-import com.fasterxml.jackson.core.JsonPointer;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,14 +16,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -63,8 +59,8 @@ public final class ScaleApiServer {
 
   private final ScaleObjects objects;
   private final Map<String, Generated> generated = new LinkedHashMap<>();
-  private final Map<String, ObjectNode> leases = new ConcurrentHashMap<>();
   private final AtomicLong resourceVersion = new AtomicLong(10_000_000);
+  private final ScaleLeases leases = new ScaleLeases(resourceVersion);
   private final ScaleServerStats stats = new ScaleServerStats();
   private final PrintStream log;
   private final long deadlineNanos;
@@ -217,6 +213,7 @@ public final class ScaleApiServer {
       }
     }
     api.stopping = true;
+    Thread.sleep(300); // the watches see it within 100 ms and are counted
     System.out.println(
         Files.exists(control) ? "control file seen: stopping" : "maximum lifetime: stopping");
     server.stop(0);
@@ -317,10 +314,10 @@ public final class ScaleApiServer {
                       null));
         }
       } else if (r.resource().equals("leases") && r.apiVersion().equals("coordination.k8s.io/v1")) {
-        Answer a = lease(method, r, q, body);
-        category = a.category;
-        status = a.status;
-        bytes = send(ex, a.status, a.body);
+        ScaleLeases.Answer a = leases.handle(method, r.namespace(), r.name(), q, body);
+        category = a.category();
+        status = a.status();
+        bytes = send(ex, a.status(), a.body());
       } else {
         Generated g = generated.get(r.apiVersion() + "/" + r.resource());
         if (g == null || (r.namespace() != null && !g.namespaced()) || !method.equals("GET")) {
@@ -478,7 +475,7 @@ public final class ScaleApiServer {
     return -1;
   }
 
-  private static Map<String, String> selector(String raw) {
+  static Map<String, String> selector(String raw) {
     Map<String, String> sel = new LinkedHashMap<>();
     if (raw == null || raw.isBlank()) {
       return sel;
@@ -495,7 +492,7 @@ public final class ScaleApiServer {
     return sel;
   }
 
-  private static boolean matches(Map<String, String> sel, Map<String, String> labels) {
+  static boolean matches(Map<String, String> sel, Map<String, String> labels) {
     for (Map.Entry<String, String> e : sel.entrySet()) {
       String v = labels.get(e.getKey());
       if (v == null || (e.getValue() != null && !e.getValue().equals(v))) {
@@ -687,201 +684,5 @@ public final class ScaleApiServer {
           .add("watch");
     }
     return resources.isEmpty() ? null : new Discovery(list.toString());
-  }
-
-  // ---- Leases ----
-
-  private record Answer(String category, int status, String body) {}
-
-  private Answer lease(String method, Route r, Map<String, String> q, byte[] body) {
-    String ns = r.namespace();
-    if (ns == null) {
-      return method.equals("GET") && r.name() == null
-          ? new Answer("LIST leases (all namespaces)", 200, leaseList(null, q))
-          : new Answer(
-              "NOT-FOUND leases", 404, statusJson(404, "NotFound", "not found", null, null));
-    }
-    String key = ns + "/" + r.name();
-    synchronized (leases) {
-      try {
-        switch (method) {
-          case "GET":
-            if (r.name() == null) {
-              return new Answer("LIST leases", 200, leaseList(ns, q));
-            }
-            ObjectNode got = leases.get(key);
-            return got == null
-                ? new Answer("GET leases", 404, leaseNotFound(r.name()))
-                : new Answer("GET leases", 200, got.toString());
-          case "POST":
-            {
-              ObjectNode lease = (ObjectNode) JSON.readTree(body);
-              String name = lease.path("metadata").path("name").asText();
-              String k = ns + "/" + name;
-              if (leases.containsKey(k)) {
-                return new Answer(
-                    "CREATE leases",
-                    409,
-                    statusJson(
-                        409,
-                        "AlreadyExists",
-                        "leases.coordination.k8s.io \"" + name + "\" already exists",
-                        name,
-                        "leases"));
-              }
-              ObjectNode meta = (ObjectNode) lease.get("metadata");
-              meta.put("namespace", ns)
-                  .put("resourceVersion", Long.toString(resourceVersion.incrementAndGet()))
-                  .put("uid", java.util.UUID.randomUUID().toString())
-                  .put(
-                      "creationTimestamp",
-                      Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
-              lease.put("apiVersion", "coordination.k8s.io/v1").put("kind", "Lease");
-              leases.put(k, lease);
-              return new Answer("CREATE leases", 201, lease.toString());
-            }
-          case "PUT":
-            {
-              ObjectNode current = leases.get(key);
-              if (current == null) {
-                return new Answer("UPDATE leases", 404, leaseNotFound(r.name()));
-              }
-              ObjectNode next = (ObjectNode) JSON.readTree(body);
-              String want = next.path("metadata").path("resourceVersion").asText("");
-              if (!want.isEmpty()
-                  && !want.equals(current.path("metadata").path("resourceVersion").asText())) {
-                return new Answer("UPDATE leases (conflict)", 409, conflict(r.name()));
-              }
-              ObjectNode meta = (ObjectNode) next.with("metadata");
-              meta.put("namespace", ns)
-                  .put("resourceVersion", Long.toString(resourceVersion.incrementAndGet()))
-                  .set("uid", current.path("metadata").path("uid"));
-              meta.set("creationTimestamp", current.path("metadata").path("creationTimestamp"));
-              leases.put(key, next);
-              return new Answer("UPDATE leases", 200, next.toString());
-            }
-          case "PATCH":
-            {
-              ObjectNode current = leases.get(key);
-              if (current == null) {
-                return new Answer("PATCH leases", 404, leaseNotFound(r.name()));
-              }
-              ObjectNode next = current.deepCopy();
-              JsonNode patch = JSON.readTree(body);
-              if (patch.isArray()) {
-                jsonPatch(next, (ArrayNode) patch);
-              } else {
-                mergePatch(next, patch);
-              }
-              String want = patch.path("metadata").path("resourceVersion").asText("");
-              if (!want.isEmpty()
-                  && !want.equals(current.path("metadata").path("resourceVersion").asText())) {
-                return new Answer("PATCH leases (conflict)", 409, conflict(r.name()));
-              }
-              ((ObjectNode) next.get("metadata"))
-                  .put("resourceVersion", Long.toString(resourceVersion.incrementAndGet()));
-              leases.put(key, next);
-              return new Answer("PATCH leases", 200, next.toString());
-            }
-          case "DELETE":
-            {
-              ObjectNode current = leases.get(key);
-              if (current == null) {
-                return new Answer("DELETE leases", 404, leaseNotFound(r.name()));
-              }
-              JsonNode options = body.length == 0 ? JSON.createObjectNode() : JSON.readTree(body);
-              String want = options.path("preconditions").path("resourceVersion").asText("");
-              if (!want.isEmpty()
-                  && !want.equals(current.path("metadata").path("resourceVersion").asText())) {
-                return new Answer("DELETE leases (conflict)", 409, conflict(r.name()));
-              }
-              leases.remove(key);
-              return new Answer("DELETE leases", 200, current.toString());
-            }
-          default:
-            return new Answer(
-                "NOT-FOUND leases " + method,
-                405,
-                statusJson(405, "MethodNotAllowed", method, null, null));
-        }
-      } catch (IOException | ClassCastException e) {
-        return new Answer(
-            "BAD-REQUEST leases " + method,
-            400,
-            statusJson(400, "BadRequest", "malformed body", null, null));
-      }
-    }
-  }
-
-  private String leaseList(String ns, Map<String, String> q) {
-    Map<String, String> sel = selector(q.get("labelSelector"));
-    ObjectNode list =
-        JSON.createObjectNode()
-            .put("apiVersion", "coordination.k8s.io/v1")
-            .put("kind", "LeaseList");
-    list.putObject("metadata").put("resourceVersion", Long.toString(resourceVersion.get()));
-    ArrayNode items = list.putArray("items");
-    for (Map.Entry<String, ObjectNode> e : leases.entrySet()) {
-      if (ns != null && !e.getKey().startsWith(ns + "/")) {
-        continue;
-      }
-      Map<String, String> labels = new HashMap<>();
-      e.getValue()
-          .path("metadata")
-          .path("labels")
-          .fields()
-          .forEachRemaining(f -> labels.put(f.getKey(), f.getValue().asText()));
-      if (matches(sel, labels)) {
-        items.add(e.getValue());
-      }
-    }
-    return list.toString();
-  }
-
-  private static String leaseNotFound(String name) {
-    return statusJson(
-        404, "NotFound", "leases.coordination.k8s.io \"" + name + "\" not found", name, "leases");
-  }
-
-  private static String conflict(String name) {
-    return statusJson(
-        409,
-        "Conflict",
-        "Operation cannot be fulfilled on leases.coordination.k8s.io \""
-            + name
-            + "\": the object has been modified; please apply your changes to the latest version and try again",
-        name,
-        "leases");
-  }
-
-  private static void mergePatch(ObjectNode target, JsonNode patch) {
-    patch
-        .fields()
-        .forEachRemaining(
-            f -> {
-              if (f.getValue().isNull()) {
-                target.remove(f.getKey());
-              } else if (f.getValue().isObject()
-                  && target.get(f.getKey()) instanceof ObjectNode inner) {
-                mergePatch(inner, f.getValue());
-              } else {
-                target.set(f.getKey(), f.getValue());
-              }
-            });
-  }
-
-  private static void jsonPatch(ObjectNode target, ArrayNode ops) {
-    for (JsonNode op : ops) {
-      JsonPointer path = JsonPointer.compile(op.path("path").asText());
-      JsonNode parent = target.at(path.head());
-      String last = path.last().getMatchingProperty();
-      if (parent instanceof ObjectNode o) {
-        switch (op.path("op").asText()) {
-          case "add", "replace" -> o.set(last, op.get("value"));
-          case "remove" -> o.remove(last);
-          default -> throw new ClassCastException("unsupported op " + op.path("op").asText());
-        }
-      }
-    }
   }
 }
