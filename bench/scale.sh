@@ -87,11 +87,11 @@ wait_ready() {
   local port="$1" log="$2" t0="$3" limit=$(( $3 + READY_TIMEOUT * 1000 )) code body
   READY_MS=; WATCH_MS=; FAILED=
   while [ "$(now_ms)" -lt "$limit" ] && ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
-    kill -0 "$SERVER_PID" 2>/dev/null || { dead_reason "$log"; FAILED="$DEAD, before listening"; return 1; }
+    kill -0 "$SERVER_PID" 2>/dev/null || { dead_reason "$log"; FAILED="$DEAD, before listening, $(( ($(now_ms) - t0) / 1000 )) s after start"; return 1; }
     sleep 0.05
   done
   while [ "$(now_ms)" -lt "$limit" ]; do
-    kill -0 "$SERVER_PID" 2>/dev/null || { dead_reason "$log"; FAILED="$DEAD, before ready"; return 1; }
+    kill -0 "$SERVER_PID" 2>/dev/null || { dead_reason "$log"; FAILED="$DEAD, before ready, $(( ($(now_ms) - t0) / 1000 )) s after start"; return 1; }
     code=$(curl -s -m 2 -o "$WORK/ready.json" -w '%{http_code}' --cacert "$WORK/certs/ca.crt" \
       "https://127.0.0.1:$port/q/health/ready" 2>/dev/null || true)
     if [ "$code" = 200 ]; then
@@ -114,7 +114,7 @@ load() {
   timeout $(( ${secs%.*} + 60 )) java -Xmx512m -cp "$CP" io.migrationguard.bench.ScaleLoad --url "https://127.0.0.1:$PORT" \
     --ca "$WORK/certs/ca.crt" --payloads payloads --case "$kase" --conns "$CONNS" --seconds "$secs" \
     --vmis "$VMIS" --namespaces "$NAMESPACES" "$@" >"$WORK/load.out" 2>&1 || true
-  grep '^DENIAL' "$WORK/load.out" | head -1 | sed 's/^/    /' >&2 || true
+  grep '^DENIAL' "$WORK/load.out" | head -1 | sed "s/^DENIAL/    ${TAG:-$kase}: first denial:/" >&2 || true
   grep '^RESULT' "$WORK/load.out" || echo "RESULT case=$kase requests=0 rps=0 p50_ms=0 p99_ms=0 max_ms=0 errors=-1"
 }
 kv() { tr ' ' '\n' <<<"$2" | awk -F= -v k="$1" '$1 == k { print $2 }'; }
@@ -134,13 +134,13 @@ run_size() {
   local m="${1%%:*}" p="${1##*:}" name="size-$1" log t0 pol mig
   name=${name//:/-}; log="$WORK/$name.server.log"
   echo "== $m migrations, $p policies, $NODES nodes, $VMIS VMIs" >&2
-  start_api "$name" "$m" "$p"
+  R[$1.failed]=
+  if ! start_api "$name" "$m" "$p"; then R[$1.failed]="the stand-in API server did not start"; stop_api; return; fi
   grep -m1 '^objects:' "$WORK/$name.api.log" | sed 's/^/    /' >&2
   PORT=$(free_port)
   t0=$(now_ms)
   JAVA_OPTS="$JAVA_OPTS" start_server "$WORK/certs" "$PORT" "$log" KUBECONFIG="$WORK/$name.kubeconfig" \
     MIGRATION_GUARD_CLUSTER=on POD_NAMESPACE=migration-guard POD_NAME=migration-guard-bench-0
-  R[$1.failed]=
   if ! wait_ready "$PORT" "$log" "$t0"; then
     R[$1.failed]=$FAILED; stop_server; stop_api; api_summary "$name"; return
   fi
@@ -148,7 +148,8 @@ run_size() {
   echo "    ready after ${READY_MS} ms, watching after ${WATCH_MS} ms, RSS $(( R[$1.rss_ready] / 1024 )) MiB" >&2
   local half=$(( DURATION / 2 )) whalf=$(( WARMUP / 2 ))
   if [ "$whalf" -gt 0 ]; then
-    load policy "$whalf" --offset 9000000 >/dev/null; load vmim "$whalf" --offset 17 >/dev/null
+    TAG="warm-up policy" load policy "$whalf" --offset 9000000 >/dev/null
+    TAG="warm-up migration" load vmim "$whalf" --offset 17 >/dev/null
   fi
   pol=$(load policy "$half"); echo "    policy: ${pol#RESULT }" >&2
   if kill -0 "$SERVER_PID" 2>/dev/null; then mig=$(load vmim "$half"); echo "    migration: ${mig#RESULT }" >&2; fi
@@ -219,7 +220,7 @@ drain_json=null
 if [ "$DRAIN" -gt 0 ]; then
   dm="${DRAIN_SIZE%%:*}"; dp="${DRAIN_SIZE##*:}"
   echo >&2; echo "== drain burst: $DRAIN concurrent migration creates, $VMIS VMIs, $dm migrations, $dp policies" >&2
-  start_api drain "$dm" "$dp"
+  if ! start_api drain "$dm" "$dp"; then echo "drain burst: failed: the stand-in API server did not start"; exit 1; fi
   PORT=$(free_port); t0=$(now_ms); log="$WORK/drain.server.log"
   JAVA_OPTS="$JAVA_OPTS" start_server "$WORK/certs" "$PORT" "$log" KUBECONFIG="$WORK/drain.kubeconfig" \
     MIGRATION_GUARD_CLUSTER=on POD_NAMESPACE=migration-guard POD_NAME=migration-guard-bench-0
@@ -228,7 +229,7 @@ if [ "$DRAIN" -gt 0 ]; then
     drain_json="{\"n\":$DRAIN,\"failed\":\"$(sed 's/"/\\"/g' <<<"$FAILED")\"}"
   else
     # Warmed as a running replica is (dry-run: no Lease taken), then the burst on VMIs the warm-up did not use.
-    [ "$WARMUP" -gt 0 ] && load vmim "$WARMUP" --offset 17 >/dev/null
+    [ "$WARMUP" -gt 0 ] && TAG="warm-up migration" load vmim "$WARMUP" --offset 17 >/dev/null
     res=$(load vmim 0 --mode burst --n "$DRAIN" --dry-run false --offset 5003 --within-ms 3000)
     echo "    burst: ${res#RESULT }" >&2
     alive=yes
@@ -239,8 +240,8 @@ if [ "$DRAIN" -gt 0 ]; then
     # The service's own view: the latency its review log records for the burst's reviews (from its handler on).
     own=$(grep '"dryRun":false' "$log" | grep -o '"latencyMs":[0-9.]*' | cut -d: -f2 | sort -g | awk '{ a[NR] = $1 }
       END { if (NR) printf "p50 %.0f ms, p99 %.0f ms, max %.0f ms over %d reviews", a[int((NR + 1) / 2)], a[int(NR * 0.99 + 0.999)], a[NR], NR }')
-    echo "drain burst: $answered/$DRAIN answered ($(kv allowed "$res") allowed, $(kv denied "$res") denied), p50 $(kv p50_ms "$res") ms, p99 $p99 ms, max $max ms, over 3 s: $over, all within 3 s: $all; service alive: $alive; in the service's review log: ${own:-none}"
-    drain_json="{\"n\":$DRAIN,\"answered\":$answered,\"allowed\":$(kv allowed "$res"),\"denied\":$(kv denied "$res"),\"p50_ms\":$(kv p50_ms "$res"),\"p99_ms\":$p99,\"max_ms\":$max,\"over_3s\":$over,\"all_within_3s\":$([ $all = yes ] && echo true || echo false)}"
+    echo "drain burst: $answered/$DRAIN answered ($(kv allowed "$res") allowed, $(kv denied "$res") denied, of which $(kv unavailable "$res") 503), p50 $(kv p50_ms "$res") ms, p99 $p99 ms, max $max ms, over 3 s: $over, all within 3 s: $all; service alive: $alive; in the service's review log: ${own:-none}"
+    drain_json="{\"n\":$DRAIN,\"answered\":$answered,\"allowed\":$(kv allowed "$res"),\"denied\":$(kv denied "$res"),\"unavailable_503\":$(kv unavailable "$res"),\"p50_ms\":$(kv p50_ms "$res"),\"p99_ms\":$p99,\"max_ms\":$max,\"over_3s\":$over,\"all_within_3s\":$([ $all = yes ] && echo true || echo false)}"
   fi
   stop_server; stop_api; api_summary drain
 fi

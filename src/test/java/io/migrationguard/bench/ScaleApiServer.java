@@ -165,6 +165,10 @@ public final class ScaleApiServer {
       opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
     }
     System.setProperty("sun.net.httpserver.nodelay", "true");
+    // Keep idle keep-alive connections (the JDK closes them after 30 s): a close racing the
+    // client's
+    // reuse of the connection would fail a VMI GET for a reason of this stand-in's own.
+    System.setProperty("sun.net.httpserver.idleInterval", "900");
     ScaleObjects o =
         new ScaleObjects(
             Integer.parseInt(opt.getOrDefault("migrations", "500")),

@@ -35,7 +35,8 @@ import javax.net.ssl.SSLContext;
  * migration CREATE each (not dry-run, distinct VMIs) at the same instant, as a node drain does.
  *
  * <p>Prints one line {@code RESULT key=value ...} (rps, p50_ms, p99_ms, max_ms, allowed, denied,
- * non2xx, errors, within_ms), and the first denial's message on a {@code DENIAL} line.
+ * unavailable: denied with code 503, non2xx, errors, over_Nms), and the first denial's message on a
+ * {@code DENIAL} line.
  */
 public final class ScaleLoad {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -135,7 +136,7 @@ public final class ScaleLoad {
     System.out.printf(
         Locale.ROOT,
         "RESULT case=%s requests=%d rps=%.1f p50_ms=%.2f p99_ms=%.2f max_ms=%.2f allowed=%d"
-            + " denied=%d non2xx=%d errors=%d malformed=%d over_%dms=%d%n",
+            + " denied=%d unavailable=%d non2xx=%d errors=%d malformed=%d over_%dms=%d%n",
         kase,
         s.count(),
         s.count() / seconds,
@@ -144,6 +145,7 @@ public final class ScaleLoad {
         s.quantileMs(1.0),
         outcome.allowed.get(),
         outcome.denied.get(),
+        outcome.unavailable.get(),
         s.non2xx.sum(),
         s.socketErrors.sum(),
         s.malformed.sum(),
@@ -165,6 +167,7 @@ public final class ScaleLoad {
     LoadStats stats;
     final AtomicInteger allowed = new AtomicInteger();
     final AtomicInteger denied = new AtomicInteger();
+    final AtomicInteger unavailable = new AtomicInteger();
     final AtomicReference<String> firstDenial = new AtomicReference<>();
     final java.util.concurrent.ConcurrentLinkedQueue<Long> slowMicros =
         new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -224,6 +227,9 @@ public final class ScaleLoad {
         outcome.allowed.incrementAndGet();
       } else {
         outcome.denied.incrementAndGet();
+        if (r.path("status").path("code").asInt() == 503) {
+          outcome.unavailable.incrementAndGet();
+        }
         outcome.firstDenial.compareAndSet(
             null,
             r.path("status").path("code").asText()
