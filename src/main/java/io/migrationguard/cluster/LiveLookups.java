@@ -110,6 +110,16 @@ final class LiveLookups {
   }
 
   private HttpResponse<String> send(String path, Lookup lookup, String what, Deadline deadline) {
+    return send(path, lookup, what, deadline, true);
+  }
+
+  /**
+   * @param mayRetry whether a GET that met a pooled connection closed under it (an idle connection
+   *     a load balancer or the API server dropped) may be sent once more, on a new connection,
+   *     within the same deadline: the one failure a retry cures without hiding an outage
+   */
+  private HttpResponse<String> send(
+      String path, Lookup lookup, String what, Deadline deadline, boolean mayRetry) {
     long nanos = deadline.remainingNanos();
     if (nanos == 0) {
       throw new ClusterUnavailableException(lookup, what + ": lookup timeout already spent");
@@ -138,12 +148,28 @@ final class LiveLookups {
           || cause.getClass().getSimpleName().contains("Timeout")) {
         throw noAnswer(lookup, what); // the HTTP client's own timer fired first: same thing
       }
+      if (mayRetry && closedUnderUs(cause) && !deadline.expired()) {
+        return send(path, lookup, what, deadline, false);
+      }
       throw new ClusterUnavailableException(lookup, what + ": " + describe(cause));
     } catch (InterruptedException e) {
       future.cancel(true);
       Thread.currentThread().interrupt();
       throw new ClusterUnavailableException(lookup, what + ": interrupted");
     }
+  }
+
+  /** A connection that was closed or reset while idle in the pool, not a refused one. */
+  static boolean closedUnderUs(Throwable cause) {
+    for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String m = t.getMessage() == null ? "" : t.getMessage().toLowerCase(java.util.Locale.ROOT);
+      // The transports word it differently (Vert.x: "Connection was closed", a JDK socket:
+      // "Connection reset"); a refused connection or a timeout says neither.
+      if (m.contains("closed") || m.contains("reset")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private JsonNode parse(HttpResponse<String> response, Lookup lookup, String what) {

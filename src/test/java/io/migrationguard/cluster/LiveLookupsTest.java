@@ -127,6 +127,46 @@ class LiveLookupsTest {
   }
 
   @Test
+  void aConnectionClosedUnderTheRequestIsTriedOnceMoreOnANewOne() throws Exception {
+    // The first connection is closed as soon as the request arrives (an idle pooled connection a
+    // load balancer dropped); the second one answers.
+    try (java.net.ServerSocket socket =
+        new java.net.ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
+      Thread server =
+          new Thread(
+              () -> {
+                try {
+                  try (java.net.Socket first = socket.accept()) {
+                    first.getInputStream().read(new byte[4096]);
+                  }
+                  try (java.net.Socket second = socket.accept()) {
+                    second.getInputStream().read(new byte[4096]);
+                    String body = "{\"metadata\":{\"name\":\"vm\"}}";
+                    second
+                        .getOutputStream()
+                        .write(
+                            ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                                    + "Content-Length: "
+                                    + body.length()
+                                    + "\r\nConnection: close\r\n\r\n"
+                                    + body)
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                  }
+                } catch (java.io.IOException e) {
+                  // the test's assertion says what went wrong
+                }
+              });
+      server.setDaemon(true);
+      server.start();
+      var vmi =
+          against("http://127.0.0.1:" + socket.getLocalPort() + "/")
+              .get(PATH, Lookup.VMI, "ns/vm", soon());
+      assertEquals("vm", vmi.orElseThrow().path("metadata").path("name").asText());
+      server.join(5_000);
+    }
+  }
+
+  @Test
   void forbiddenServerErrorsAndGarbageAreUnavailable() {
     for (int code : new int[] {401, 403, 500, 503}) {
       var e =
