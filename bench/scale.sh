@@ -115,7 +115,11 @@ load() {
     --ca "$WORK/certs/ca.crt" --payloads payloads --case "$kase" --conns "$CONNS" --seconds "$secs" \
     --vmis "$VMIS" --namespaces "$NAMESPACES" "$@" >"$WORK/load.out" 2>&1 || true
   grep '^DENIAL' "$WORK/load.out" | head -1 | sed "s/^DENIAL/    ${TAG:-$kase}: first denial:/" >&2 || true
-  grep '^RESULT' "$WORK/load.out" || echo "RESULT case=$kase requests=0 rps=0 p50_ms=0 p99_ms=0 max_ms=0 errors=-1"
+  if ! grep '^RESULT' "$WORK/load.out"; then
+    # The load client itself failed: say why, and give a line the table can read.
+    tail -3 "$WORK/load.out" | sed "s/^/    ${TAG:-$kase}: load client: /" >&2
+    echo "RESULT case=$kase requests=0 rps=0 p50_ms=0 p99_ms=0 max_ms=0 allowed=0 denied=0 unavailable=0 non2xx=0 errors=1"
+  fi
 }
 kv() { tr ' ' '\n' <<<"$2" | awk -F= -v k="$1" '$1 == k { print $2 }'; }
 
