@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.rules.RuleHelpers;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -19,10 +20,18 @@ final class OtherPolicies {
    */
   static List<JsonNode> of(Review review, ClusterView cluster) {
     String self = review.name();
-    return cluster.policiesComparableWith(review.object()).stream()
-        .filter(p -> p != review.object())
-        .filter(p -> self.isEmpty() || !self.equals(RuleHelpers.name(p)))
-        .sorted(Comparator.comparing(RuleHelpers::name))
-        .toList();
+    List<Named> others = new ArrayList<>();
+    for (JsonNode p : cluster.policiesComparableWith(review.object())) {
+      String name = RuleHelpers.name(p); // read once, not in every comparison of the sort
+      if (p != review.object() && (self.isEmpty() || !self.equals(name))) {
+        others.add(new Named(name, p));
+      }
+    }
+    others.sort(Comparator.comparing(Named::name));
+    List<JsonNode> out = new ArrayList<>(others.size());
+    others.forEach(n -> out.add(n.policy()));
+    return out;
   }
+
+  private record Named(String name, JsonNode policy) {}
 }
