@@ -103,22 +103,25 @@ final class ClusterInput {
     }
 
     /**
-     * {@code item} as one input (managedFields left out), or null when it cannot be rendered: said
-     * once, if {@code say}.
+     * {@code item} as one input (managedFields left out); thread-safe.
+     *
+     * @throws com.fasterxml.jackson.core.JsonProcessingException when it cannot be rendered
      */
-    Source source(ApiResource r, GenericKubernetesResource item, boolean say) {
+    Source source(ApiResource r, GenericKubernetesResource item)
+        throws com.fasterxml.jackson.core.JsonProcessingException {
       if (item.getMetadata() != null) {
         item.getMetadata().setManagedFields(null);
       }
-      try {
-        return new Source(
-            name(r, item), null, YAML.writeValueAsString(YAML.convertValue(item, Map.class)), null);
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-        if (say) {
-          problems.get(r).add("cannot render " + name(r, item) + ": " + e.getOriginalMessage());
-        }
-        return null;
-      }
+      return new Source(
+          name(r, item), null, YAML.writeValueAsString(YAML.convertValue(item, Map.class)), null);
+    }
+
+    /** Records that {@code item} could not be rendered. */
+    void unrendered(
+        ApiResource r,
+        GenericKubernetesResource item,
+        com.fasterxml.jackson.core.JsonProcessingException e) {
+      problems.get(r).add("cannot render " + name(r, item) + ": " + e.getOriginalMessage());
     }
 
     @Override

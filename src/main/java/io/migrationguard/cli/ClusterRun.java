@@ -56,21 +56,35 @@ final class ClusterRun implements AutoCloseable {
   }
 
   private List<StoredJudge.Taking> takingPart(ApiResource r, List<GenericKubernetesResource> page) {
-    List<Future<List<StoredJudge.Taking>>> parts = new ArrayList<>(page.size());
+    List<Future<Part>> parts = new ArrayList<>(page.size());
     for (GenericKubernetesResource item : page) {
-      Source s = cluster.source(r, item, true);
-      if (s != null) {
-        parts.add(pool.submit(() -> takingPart(Parsing.parse(s, options.maxFileSize()))));
-      }
+      parts.add(pool.submit(() -> takingPart(r, item)));
     }
     List<StoredJudge.Taking> out = new ArrayList<>();
-    for (Future<List<StoredJudge.Taking>> f : parts) {
-      out.addAll(await(f));
+    for (Future<Part> f : parts) {
+      Part p = await(f);
+      if (p.unrendered() != null) {
+        cluster.unrendered(r, p.item(), p.unrendered());
+      }
+      out.addAll(p.taking());
     }
     return out;
   }
 
-  private List<StoredJudge.Taking> takingPart(ParsedFile p) {
+  /** What pass 1 makes of one object: what takes part, or why it could not be rendered. */
+  private record Part(
+      List<StoredJudge.Taking> taking,
+      GenericKubernetesResource item,
+      com.fasterxml.jackson.core.JsonProcessingException unrendered) {}
+
+  private Part takingPart(ApiResource r, GenericKubernetesResource item) {
+    Source s;
+    try {
+      s = cluster.source(r, item);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return new Part(List.of(), item, e);
+    }
+    ParsedFile p = Parsing.parse(s, options.maxFileSize());
     List<StoredJudge.Taking> out = new ArrayList<>(1);
     for (Entry e : p.entries()) {
       if (e instanceof Entry.Ours o
@@ -79,7 +93,7 @@ final class ClusterRun implements AutoCloseable {
         out.add(new StoredJudge.Taking(o.kind(), o.object()));
       }
     }
-    return out;
+    return new Part(out, null, null);
   }
 
   /**
@@ -109,20 +123,15 @@ final class ClusterRun implements AutoCloseable {
           cluster.lister(),
           held,
           (r, page) -> {
-            List<Source> sources = new ArrayList<>(page.size());
+            List<Future<FileResult>> checked = new ArrayList<>(page.size());
             for (GenericKubernetesResource item : page) {
-              Source s = cluster.source(r, item, false);
-              if (s != null) {
-                sources.add(s);
-              }
+              checked.add(pool.submit(() -> check(checker, r, item)));
             }
-            List<Future<FileResult>> checked = new ArrayList<>(sources.size());
-            for (Source s : sources) {
-              checked.add(pool.submit(() -> check(checker, s)));
-            }
-            sources.clear();
             for (Future<FileResult> f : checked) {
               FileResult fr = await(f);
+              if (fr == null) {
+                continue; // not rendered: said in pass 1
+              }
               counter.add(fr);
               files[0]++;
               progress.clear(); // a report on the terminal never shares the progress line
@@ -139,9 +148,18 @@ final class ClusterRun implements AutoCloseable {
     return counter.summary(files[0], new TreeSet<>(notChecked), release);
   }
 
-  /** One object: read, decoded and checked, timed as {@link LintRun} times a file. */
-  private FileResult check(Checker checker, Source s) {
+  /**
+   * One object: rendered, read, decoded and checked, timed as {@link LintRun} times a file; null
+   * when it cannot be rendered.
+   */
+  private FileResult check(Checker checker, ApiResource r, GenericKubernetesResource item) {
     long start = System.nanoTime();
+    Source s;
+    try {
+      s = cluster.source(r, item);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return null;
+    }
     ParsedFile p = Parsing.parse(s, options.maxFileSize());
     List<ResourceResult> resources = LintRun.check(checker, p.name(), p.entries());
     return new FileResult(p.name(), s.path() == null, resources, System.nanoTime() - start);

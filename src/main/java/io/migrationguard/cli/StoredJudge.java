@@ -116,7 +116,12 @@ public final class StoredJudge {
             r,
             page -> {
               counts[0] += page.size();
-              for (Taking t : takesPart.apply(r, page)) {
+              // A finished migration is never counted: not even rendered or parsed in this pass.
+              List<GenericKubernetesResource> part =
+                  r == ApiResource.VMIM
+                      ? page.stream().filter(item -> !finished(item)).toList()
+                      : page;
+              for (Taking t : takesPart.apply(r, part)) {
                 if (t.kind() == Kind.POLICY) {
                   view.add(Kind.POLICY, StoredProjection.policy(t.object()));
                 } else if (!StoredProjection.finished(t.object())) {
@@ -151,6 +156,13 @@ public final class StoredJudge {
         failure.failed(r, e);
       }
     }
+  }
+
+  /** Whether a listed migration is Succeeded or Failed ({@link StoredProjection#finished}). */
+  static boolean finished(GenericKubernetesResource item) {
+    Object status = item.getAdditionalProperties().get("status");
+    Object phase = status instanceof java.util.Map<?, ?> m ? m.get("phase") : null;
+    return "Succeeded".equals(phase) || "Failed".equals(phase);
   }
 
   /** The kind of the objects listed as {@code r}. */
