@@ -5,7 +5,8 @@
 # one does. Prints wall time, peak RSS (/usr/bin/time) and exit code of each run, then a JSON line.
 # Settings (env): N=50000 HEAP=256m (the -Xmx of the runs); HEAPS="64m 96m" also runs N under each of those heaps
 # (the smallest that still works is what it takes); BASE_JAR=<an older build's quarkus-run.jar> and BASE_N=20000 run
-# that build too, with its default heap, as a comparison in the same session.
+# that build too, with its default heap, as a comparison in the same session; BASE_AT_N=1 also runs that build over N
+# under -Xmx$HEAP.
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./lib.sh
@@ -60,6 +61,9 @@ RESULTS=()
 serve "$N"
 run new "$JAR" "$N" "-Xmx$HEAP"
 for h in ${HEAPS:-}; do run "new-xmx$h" "$JAR" "$N" "-Xmx$h"; done
+if [ -n "${BASE_JAR:-}" ] && [ -n "${BASE_AT_N:-}" ]; then
+  run "base-$N" "$BASE_JAR" "$N" "-Xmx$HEAP"
+fi
 if [ -n "${BASE_JAR:-}" ]; then
   serve "$BASE_N"
   run "base" "$BASE_JAR" "$BASE_N"

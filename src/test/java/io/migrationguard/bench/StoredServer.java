@@ -16,12 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A read-only API server on 127.0.0.1 that stores {@code N} migrations without holding them: each
  * is generated on the fly from its index, as virt-controller leaves one (managedFields,
- * status.migrationState, phase timestamps; about 3.3 KB of JSON), nine in ten Succeeded, one in
- * fifty Failed, one in a hundred Running. Lists page as a real API server does ({@code limit}, a
- * {@code continue} token, {@code remainingItemCount}), in key order (namespace, then name). Also
- * serves five MigrationPolicies and one KubeVirt CR (v1.8.2). Plain HTTP, JDK only: {@code java
- * StoredServer.java N} runs it from source and prints {@code port P}; bench/stored.sh uses it, and
- * so does StoredPagesTest (which counts its lists).
+ * status.migrationState, phase timestamps; about 3.3 KB of JSON), 97 in 100 Succeeded, 2 Failed, 1
+ * Running. Lists page as a real API server does ({@code limit}, a {@code continue} token, {@code
+ * remainingItemCount}), in key order (namespace, then name). Also serves five MigrationPolicies and
+ * one KubeVirt CR (v1.8.2). Plain HTTP, JDK only: {@code java StoredServer.java N} runs it from
+ * source and prints {@code port P}; bench/stored.sh uses it, and so does StoredPagesTest (which
+ * counts its lists).
  */
 public final class StoredServer implements AutoCloseable {
   private static final int PER_NAMESPACE = 1_000;
