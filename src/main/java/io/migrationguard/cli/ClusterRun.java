@@ -46,13 +46,29 @@ final class ClusterRun implements AutoCloseable {
             });
   }
 
-  /** Pass 1: the view of projections; the problems are recorded in the cluster. */
-  StoredJudge.Held firstPass(FeatureGates gates) throws InterruptedException {
+  /**
+   * Pass 1: the view of projections. Then each list that could not be read is said on {@code err}
+   * (policies', migrations', the KubeVirt CR's), then {@code deferred} (the release's warning), as
+   * one pass over everything said them; a cluster nothing could be read from is a usage error.
+   */
+  StoredJudge.Held firstPass(FeatureGates gates, PrintStream err, String deferred)
+      throws InterruptedException, UsageException {
+    StoredJudge.Held held;
     try {
-      return StoredJudge.firstPass(cluster.lister(), gates, this::takingPart, cluster::failed);
+      held = StoredJudge.firstPass(cluster.lister(), gates, this::takingPart, cluster::failed);
     } catch (Interrupted e) {
       throw new InterruptedException();
     }
+    if (cluster.nothingRead()) {
+      throw new UsageException(
+          "--cluster: nothing could be read from "
+              + cluster.server()
+              + ": "
+              + cluster.problems().get(0));
+    }
+    cluster.problems().forEach(p -> err.println("lint: --cluster: " + p));
+    err.print(deferred);
+    return held;
   }
 
   private List<StoredJudge.Taking> takingPart(ApiResource r, List<GenericKubernetesResource> page) {

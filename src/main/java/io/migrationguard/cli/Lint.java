@@ -11,9 +11,11 @@ import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Rules;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -140,7 +142,7 @@ public final class Lint {
       boolean terminal)
       throws UsageException, IOException, InterruptedException {
     // With --cluster, the release's warning waits for the problems of the lists (pass 1).
-    java.io.ByteArrayOutputStream releaseWarning = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream releaseWarning = new ByteArrayOutputStream();
     JsonNode kubevirt =
         fromCluster != null
             ? fromCluster.kubevirt()
@@ -151,7 +153,7 @@ public final class Lint {
                 o.kubevirtVersion(),
                 "the KubeVirt CR of " + fromCluster.server(),
                 kubevirt,
-                new PrintStream(releaseWarning, true, java.nio.charset.StandardCharsets.UTF_8))
+                new PrintStream(releaseWarning, true, StandardCharsets.UTF_8))
             : KubeVirtFile.release(o.kubevirtVersion(), o.kubevirt(), kubevirt, err);
     Settings settings =
         Settings.defaults()
@@ -159,7 +161,7 @@ public final class Lint {
             .disabling(o.disabled())
             .forRelease(release.release());
     if (o.listRules()) {
-      err.print(releaseWarning.toString(java.nio.charset.StandardCharsets.UTF_8));
+      err.print(releaseWarning.toString(StandardCharsets.UTF_8));
       RuleList.print(docs, o.outputs().get(0).format(), out);
       return OK;
     }
@@ -170,20 +172,10 @@ public final class Lint {
     FeatureGates gates = KubeVirtFile.gates(kubevirt);
     try (ClusterRun clusterRun =
         fromCluster == null ? null : new ClusterRun(o, evaluator, fromCluster)) {
-      StoredJudge.Held held = null;
-      if (fromCluster != null) {
-        held = clusterRun.firstPass(gates);
-        if (fromCluster.nothingRead()) {
-          // Nothing could be read: not a lint run, a usage problem.
-          throw new UsageException(
-              "--cluster: nothing could be read from "
-                  + fromCluster.server()
-                  + ": "
-                  + fromCluster.problems().get(0));
-        }
-        fromCluster.problems().forEach(p -> err.println("lint: --cluster: " + p));
-        err.print(releaseWarning.toString(java.nio.charset.StandardCharsets.UTF_8));
-      }
+      StoredJudge.Held held =
+          fromCluster == null
+              ? null
+              : clusterRun.firstPass(gates, err, releaseWarning.toString(StandardCharsets.UTF_8));
       return judge(
           o,
           docs,
