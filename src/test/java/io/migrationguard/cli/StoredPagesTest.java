@@ -2,6 +2,7 @@ package io.migrationguard.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,6 +42,7 @@ class StoredPagesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int MIGRATIONS = 1_500;
   private static final int PAGE = 50;
+  private static final Map<ApiResource, List<JsonNode>> GENERATED = new HashMap<>();
 
   @TempDir Path tmp;
 
@@ -84,8 +86,13 @@ class StoredPagesTest {
     int maxServing;
 
     Pages() throws Exception {
-      for (ApiResource r : StoredJudge.KINDS) {
-        stored.put(r, objects(r));
+      synchronized (GENERATED) {
+        for (ApiResource r : StoredJudge.KINDS) {
+          if (!GENERATED.containsKey(r)) {
+            GENERATED.put(r, List.copyOf(objects(r)));
+          }
+          stored.put(r, GENERATED.get(r)); // never changed: pages are new objects each time
+        }
       }
     }
 
@@ -218,6 +225,34 @@ class StoredPagesTest {
     assertEquals(report.documents().toString(), paged.reports().toString());
     assertTrue(paged.reports().toString().contains("vmim-no-inflight"), "in flight twice");
     assertTrue(paged.reports().toString().contains("policy-selectors-unique"), "alike policies");
+  }
+
+  @Test
+  void theAuditsJudgeEndsWhenAPageOfPassTwoCannotBeRead() throws Exception {
+    Pages pages = new Pages();
+    int[] served = new int[1];
+    int pass1 = 1 + (pages.stored.get(ApiResource.VMIM).size() + PAGE - 1) / PAGE;
+    StoredJudge.Lister failing =
+        (r, page) ->
+            pages.pages(
+                r,
+                items -> {
+                  if (++served[0] == pass1 + 3) {
+                    throw new io.fabric8.kubernetes.client.KubernetesClientException(
+                        "410 Gone: the continue token expired");
+                  }
+                  page.accept(items);
+                });
+    // The Auditor counts this as a skipped run and writes nothing: no partial reports.
+    assertThrows(
+        io.fabric8.kubernetes.client.KubernetesClientException.class,
+        () ->
+            StoredObjects.judge(
+                Engine.onDemand(Settings.defaults()),
+                FeatureGates.defaults(),
+                Set.of(),
+                failing,
+                42));
   }
 
   @Test
