@@ -43,6 +43,7 @@ import org.jboss.logging.Logger;
 @Singleton
 public class Auditor {
   private static final Logger LOG = Logger.getLogger(Auditor.class);
+  private static final KubernetesSerialization JSON = new KubernetesSerialization();
 
   /**
    * How often the leader looks whether a run is due (and retries one skipped because the API server
@@ -56,8 +57,6 @@ public class Auditor {
   private final Optional<Duration> interval;
   private final ClusterRuntime runtime;
   private final ReleaseEngines engines;
-  private static final KubernetesSerialization JSON = new KubernetesSerialization();
-
   private final KubernetesClient client;
   private final ReportStore store;
   private final AuditMetrics metrics;
@@ -94,8 +93,8 @@ public class Auditor {
       throw new IllegalArgumentException(
           AuditInterval.SETTING
               + " (MIGRATION_GUARD_AUDIT_INTERVAL) is set, but cluster lookups are off"
-              + " (migration-guard.cluster): the audit judges with the release the caches see; turn the"
-              + " lookups on or the audit off");
+              + " (migration-guard.cluster): the audit judges with the release the caches see;"
+              + " turn the lookups on or the audit off");
     }
     this.client = clients.get();
     this.store = new ReportStore(client);
@@ -165,7 +164,18 @@ public class Auditor {
     long start = System.nanoTime();
     Instant before = lastStart;
     lastStart = Instant.now();
-    StoredJudge.Lister lister = StoredJudge.lister(client, null, StoredJudge.PAGE);
+    StoredJudge.Lister listed = StoredJudge.lister(client, null, StoredJudge.PAGE);
+    StoredJudge.Lister lister =
+        (r, page) -> {
+          try {
+            listed.pages(r, page);
+          } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+              throw e;
+            }
+            // Not served (no such CRD): nothing of it is stored, as the caches held it before.
+          }
+        };
     StoredObjects.Judged judged;
     try {
       List<JsonNode> kubevirts = new ArrayList<>();

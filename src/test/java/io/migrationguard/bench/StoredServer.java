@@ -169,7 +169,8 @@ public final class StoredServer implements AutoCloseable {
         + "\"operation\":\"Update\",\"time\":\""
         + t0
         + "\"},{\"apiVersion\":\"kubevirt.io/v1\",\"fieldsType\":\"FieldsV1\",\"fieldsV1\":"
-        + "{\"f:metadata\":{\"f:annotations\":{\".\":{},\"f:kubevirt.io/latest-observed-api-version\":{},"
+        + "{\"f:metadata\":{\"f:annotations\":{\".\":{},"
+        + "\"f:kubevirt.io/latest-observed-api-version\":{},"
         + "\"f:kubevirt.io/storage-observed-api-version\":{}},\"f:finalizers\":{\".\":{},"
         + "\"v:\\\"kubevirt.io/migrationJobFinalize\\\"\":{}},\"f:labels\":{\".\":{},"
         + "\"f:kubevirt.io/vmi-name\":{}}},\"f:status\":{\".\":{},\"f:migrationState\":{\".\":{},"
@@ -252,7 +253,8 @@ public final class StoredServer implements AutoCloseable {
   }
 
   private static final String KUBEVIRT =
-      "{\"apiVersion\":\"kubevirt.io/v1\",\"kind\":\"KubeVirt\",\"metadata\":{\"name\":\"kubevirt\","
+      "{\"apiVersion\":\"kubevirt.io/v1\",\"kind\":\"KubeVirt\","
+          + "\"metadata\":{\"name\":\"kubevirt\","
           + "\"namespace\":\"kubevirt\",\"resourceVersion\":\"5\"},\"spec\":{\"configuration\":"
           + "{\"developerConfiguration\":{\"featureGates\":[]}}},\"status\":"
           + "{\"observedKubeVirtVersion\":\"v1.8.2\",\"phase\":\"Deployed\"}}";
