@@ -79,7 +79,7 @@ final class ClusterInput {
     }
 
     /** Every problem so far, policies', migrations', then the KubeVirt CR's. */
-    List<String> problems() {
+    synchronized List<String> problems() {
       List<String> out = new ArrayList<>();
       problems.values().forEach(out::addAll);
       return out;
@@ -91,7 +91,7 @@ final class ClusterInput {
     }
 
     /** Records that listing {@code r} failed; returns the line that says so. */
-    String failed(ApiResource r, KubernetesClientException e) {
+    synchronized String failed(ApiResource r, KubernetesClientException e) {
       String where =
           r == ApiResource.VMIM && namespace != null
               ? " in namespace " + namespace
@@ -116,12 +116,14 @@ final class ClusterInput {
           name(r, item), null, YAML.writeValueAsString(YAML.convertValue(item, Map.class)), null);
     }
 
-    /** Records that {@code item} could not be rendered. */
-    void unrendered(
+    /** Records that {@code item} could not be rendered; returns the line that says so. */
+    synchronized String unrendered(
         ApiResource r,
         GenericKubernetesResource item,
         com.fasterxml.jackson.core.JsonProcessingException e) {
-      problems.get(r).add("cannot render " + name(r, item) + ": " + e.getOriginalMessage());
+      String line = "cannot render " + name(r, item) + ": " + e.getOriginalMessage();
+      problems.get(r).add(line);
+      return line;
     }
 
     @Override

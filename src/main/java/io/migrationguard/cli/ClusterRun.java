@@ -141,12 +141,12 @@ final class ClusterRun implements AutoCloseable {
           (r, page) -> {
             List<Future<FileResult>> checked = new ArrayList<>(page.size());
             for (GenericKubernetesResource item : page) {
-              checked.add(pool.submit(() -> check(checker, r, item)));
+              checked.add(pool.submit(() -> check(checker, r, item, err)));
             }
             for (Future<FileResult> f : checked) {
               FileResult fr = await(f);
               if (fr == null) {
-                continue; // not rendered: said in pass 1
+                continue; // not rendered: said (check)
               }
               counter.add(fr);
               files[0]++;
@@ -166,14 +166,19 @@ final class ClusterRun implements AutoCloseable {
 
   /**
    * One object: rendered, read, decoded and checked, timed as {@link LintRun} times a file; null
-   * when it cannot be rendered.
+   * when it cannot be rendered (said in pass 1, or now for what pass 1 skipped; the run exits 2).
    */
-  private FileResult check(Checker checker, ApiResource r, GenericKubernetesResource item) {
+  private FileResult check(
+      Checker checker, ApiResource r, GenericKubernetesResource item, PrintStream err) {
     long start = System.nanoTime();
     Source s;
     try {
       s = cluster.source(r, item);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      if (r == ApiResource.VMIM && StoredJudge.finished(item)) {
+        // Pass 1 did not render a finished migration: said now, once.
+        err.println("lint: --cluster: " + cluster.unrendered(r, item, e));
+      }
       return null;
     }
     ParsedFile p = Parsing.parse(s, options.maxFileSize());
