@@ -74,10 +74,13 @@ final class AuditMetrics {
     count("delete", w.deleted());
   }
 
-  /** A run that ended without a result (skipped: caches not fresh; failed: an error). */
+  /**
+   * A run that ended without a result (skipped: the API server could not be read; failed: an
+   * error).
+   */
   void outcome(String outcome) {
     Counter.builder("migration_guard_audit_runs_total")
-        .description("Audit runs by outcome: ok, skipped (caches not fresh), failed")
+        .description("Audit runs by outcome: ok, skipped (API server not readable), failed")
         .tag("outcome", outcome)
         .register(registry)
         .increment();

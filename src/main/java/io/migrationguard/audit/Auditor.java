@@ -1,11 +1,16 @@
 package io.migrationguard.audit;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationguard.cli.StoredJudge;
 import io.migrationguard.cli.StoredObjects;
+import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.cluster.ClusterMode;
 import io.migrationguard.cluster.ClusterRuntime;
-import io.migrationguard.cluster.Holdings;
+import io.migrationguard.cluster.KubeVirtChoice;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.webhook.config.ReleaseEngines;
 import io.quarkus.runtime.Startup;
@@ -15,6 +20,8 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -26,18 +33,22 @@ import org.jboss.logging.Logger;
 
 /**
  * The in-cluster audit (docs/audit.md), off unless {@code migration-guard.audit.interval} is set:
- * the elected replica judges what the informer caches hold, every MigrationPolicy and migration,
- * with the webhook's engine for the cluster's release, and writes the OpenReports {@code lint
- * --cluster -o openreports} would print, each created once and then updated only when it changes.
- * Runs at most once per interval (at least a minute), one at a time, on a thread of its own: never
- * on a review's path.
+ * the elected replica judges every MigrationPolicy and migration the API server stores (read in
+ * pages, twice: {@link StoredJudge}), with the webhook's engine for the cluster's release, and
+ * writes the OpenReports {@code lint --cluster -o openreports} would print, each created once and
+ * then updated only when it changes. Runs at most once per interval (at least a minute), one at a
+ * time, on a thread of its own: never on a review's path.
  */
 @Startup
 @Singleton
 public class Auditor {
   private static final Logger LOG = Logger.getLogger(Auditor.class);
+  private static final KubernetesSerialization JSON = new KubernetesSerialization();
 
-  /** How often the leader looks whether a run is due (and retries one the caches skipped). */
+  /**
+   * How often the leader looks whether a run is due (and retries one skipped because the API server
+   * could not be read).
+   */
   static final Duration TICK = Duration.ofSeconds(10);
 
   /** What one run did. */
@@ -46,6 +57,7 @@ public class Auditor {
   private final Optional<Duration> interval;
   private final ClusterRuntime runtime;
   private final ReleaseEngines engines;
+  private final KubernetesClient client;
   private final ReportStore store;
   private final AuditMetrics metrics;
   private final ScheduledExecutorService executor;
@@ -70,6 +82,7 @@ public class Auditor {
     this.engines = engines;
     if (this.interval.isEmpty()) {
       LOG.debug("Audit off (migration-guard.audit.interval)");
+      this.client = null;
       this.store = null;
       this.metrics = null;
       this.executor = null;
@@ -80,10 +93,10 @@ public class Auditor {
       throw new IllegalArgumentException(
           AuditInterval.SETTING
               + " (MIGRATION_GUARD_AUDIT_INTERVAL) is set, but cluster lookups are off"
-              + " (migration-guard.cluster): the audit reads what the caches hold; turn the"
-              + " lookups on or the audit off");
+              + " (migration-guard.cluster): the audit judges with the release the caches see;"
+              + " turn the lookups on or the audit off");
     }
-    KubernetesClient client = clients.get();
+    this.client = clients.get();
     this.store = new ReportStore(client);
     this.metrics = new AuditMetrics(registry);
     this.executor =
@@ -142,27 +155,47 @@ public class Auditor {
     }
   }
 
-  /** One run now (the schedule's, and tests'); skipped while a cache is not fresh. */
+  /**
+   * One run now (the schedule's, and tests'); skipped when the API server cannot be read. Reads
+   * from the API server itself, not the caches (which keep only projections): the KubeVirt CR, then
+   * the two paged passes of {@link StoredJudge} (two lists of each of policies and migrations).
+   */
   synchronized Run runOnce() {
     long start = System.nanoTime();
-    Optional<Holdings> holdings = runtime.holdings();
-    if (holdings.isEmpty()) {
+    Instant before = lastStart;
+    lastStart = Instant.now();
+    StoredJudge.Lister listed = StoredJudge.lister(client, null, StoredJudge.PAGE);
+    StoredJudge.Lister lister =
+        (r, page) -> {
+          try {
+            listed.pages(r, page);
+          } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+              throw e;
+            }
+            // Not served (no such CRD): nothing of it is stored, as the caches held it before.
+          }
+        };
+    StoredObjects.Judged judged;
+    try {
+      List<JsonNode> kubevirts = new ArrayList<>();
+      lister.pages(
+          ApiResource.KUBEVIRT,
+          page -> page.forEach(kv -> kubevirts.add(JSON.convertValue(kv, JsonNode.class))));
+      FeatureGates gates =
+          KubeVirtChoice.pick(kubevirts)
+              .map(FeatureGates::fromKubeVirt)
+              .orElse(FeatureGates.defaults());
+      judged =
+          StoredObjects.judge(
+              engines.active().engine(), gates, Set.of(), lister, Instant.now().getEpochSecond());
+    } catch (KubernetesClientException e) {
+      lastStart = before; // not a run: retried at the next tick
       metrics.outcome("skipped");
-      LOG.debug("Audit skipped: the caches are not fresh; retried in " + TICK);
+      LOG.debugf(
+          "Audit skipped: cannot read the API server (%s); retried in %s", e.getMessage(), TICK);
       return new Run(false, 0, 0, null, null);
     }
-    lastStart = Instant.now();
-    Holdings h = holdings.get();
-    FeatureGates gates =
-        h.kubevirt().map(FeatureGates::fromKubeVirt).orElse(FeatureGates.defaults());
-    StoredObjects.Judged judged =
-        StoredObjects.judge(
-            engines.active().engine(),
-            gates,
-            Set.of(),
-            h.policies(),
-            h.migrations(),
-            Instant.now().getEpochSecond());
     long findings = judged.findings().values().stream().mapToLong(Long::longValue).sum();
     ReportStore.Writes writes = null;
     String problem = null;

@@ -6,29 +6,30 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
-import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.migrationguard.cluster.ApiResource;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code lint --cluster}: what a cluster already holds, read through the Kubernetes client (the
- * kubeconfig, or {@code --context}), never written to. Every MigrationPolicy, every migration (of
- * {@code -n NAMESPACE}, else of all namespaces) and the KubeVirt CR, listed in pages of {@value
- * #PAGE} ({@code limit}/{@code continue}), so a large cluster is never one response in memory.
+ * kubeconfig, or {@code --context}), never written to. The KubeVirt CR first (it chooses the
+ * release), then every MigrationPolicy and every migration (of {@code -n NAMESPACE}, else of all
+ * namespaces) in the two paged passes of {@link StoredJudge} ({@link ClusterRun}), so neither a
+ * response nor the cluster is ever whole in memory.
  *
  * <p>Each object becomes one input named {@code KIND/NAMESPACE/NAME} ({@code KIND/NAME} for a
  * policy), its text the object as {@code kubectl get -o yaml} prints it (keys sorted, {@code
  * metadata.managedFields} left out), so a finding's {@code LINE:COL} points into that.
  */
 final class ClusterInput {
-  static final int PAGE = 500;
 
   private static final ObjectMapper YAML =
       new ObjectMapper(
@@ -43,32 +44,113 @@ final class ClusterInput {
   private ClusterInput() {}
 
   /**
-   * What was read: an input per object, the KubeVirt CR (or null), and one line per list that could
-   * not be read (what failed, and why); the rest is still judged.
+   * The cluster of one {@code lint --cluster} run: its client (closed with it), the KubeVirt CR (or
+   * null) and one line per list that could not be read (what failed, and why), in the order
+   * policies, migrations, KubeVirt CR; the rest is still judged.
    */
-  record Read(List<Source> sources, JsonNode kubevirt, List<String> problems, String server) {}
+  static final class Cluster implements AutoCloseable {
+    private final KubernetesClient client;
+    private final String namespace;
+    private final String server;
+    private final Map<ApiResource, List<String>> problems = new LinkedHashMap<>();
+    private final Set<ApiResource> unread = new HashSet<>();
+    private JsonNode kubevirt;
 
-  static Read read(String context, String namespace) throws UsageException {
-    Config config = config(context);
-    List<Source> sources = new ArrayList<>();
-    List<String> problems = new ArrayList<>();
-    JsonNode kubevirt = null;
-    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
-      list(client, ApiResource.POLICY, null, sources, problems);
-      list(client, ApiResource.VMIM, namespace, sources, problems);
-      List<Source> kubevirts = new ArrayList<>();
-      List<JsonNode> crs = list(client, ApiResource.KUBEVIRT, null, kubevirts, problems);
-      kubevirt = crs.isEmpty() ? null : crs.get(0);
-      if (problems.size() == 3 && sources.isEmpty()) {
-        // Nothing could be read: not a lint run, a usage problem.
-        throw new UsageException(
-            "--cluster: nothing could be read from "
-                + config.getMasterUrl()
-                + ": "
-                + problems.get(0));
+    private Cluster(KubernetesClient client, String namespace, String server) {
+      this.client = client;
+      this.namespace = namespace;
+      this.server = server;
+      for (ApiResource r : List.of(ApiResource.POLICY, ApiResource.VMIM, ApiResource.KUBEVIRT)) {
+        problems.put(r, new ArrayList<>());
       }
     }
-    return new Read(sources, kubevirt, problems, config.getMasterUrl());
+
+    /** The policies and migrations, page by page ({@value StoredJudge#PAGE} an API call). */
+    StoredJudge.Lister lister() {
+      return StoredJudge.lister(client, namespace, StoredJudge.PAGE);
+    }
+
+    JsonNode kubevirt() {
+      return kubevirt;
+    }
+
+    String server() {
+      return server;
+    }
+
+    /** Every problem so far, policies', migrations', then the KubeVirt CR's. */
+    synchronized List<String> problems() {
+      List<String> out = new ArrayList<>();
+      problems.values().forEach(out::addAll);
+      return out;
+    }
+
+    /** Whether no list could be read at all: not a lint run, a usage problem. */
+    boolean nothingRead() {
+      return unread.size() == problems.size();
+    }
+
+    /** Records that listing {@code r} failed; returns the line that says so. */
+    synchronized String failed(ApiResource r, KubernetesClientException e) {
+      String where =
+          r == ApiResource.VMIM && namespace != null
+              ? " in namespace " + namespace
+              : r.namespaced() ? " in all namespaces" : "";
+      String line = "cannot list " + r.plural() + "." + r.group() + where + ": " + why(e);
+      unread.add(r);
+      problems.get(r).add(line);
+      return line;
+    }
+
+    /**
+     * {@code item} as one input (managedFields left out); thread-safe.
+     *
+     * @throws com.fasterxml.jackson.core.JsonProcessingException when it cannot be rendered
+     */
+    Source source(ApiResource r, GenericKubernetesResource item)
+        throws com.fasterxml.jackson.core.JsonProcessingException {
+      if (item.getMetadata() != null) {
+        item.getMetadata().setManagedFields(null);
+      }
+      return new Source(
+          name(r, item), null, YAML.writeValueAsString(YAML.convertValue(item, Map.class)), null);
+    }
+
+    /** Records that {@code item} could not be rendered; returns the line that says so. */
+    synchronized String unrendered(
+        ApiResource r,
+        GenericKubernetesResource item,
+        com.fasterxml.jackson.core.JsonProcessingException e) {
+      String line = "cannot render " + name(r, item) + ": " + e.getOriginalMessage();
+      problems.get(r).add(line);
+      return line;
+    }
+
+    @Override
+    public void close() {
+      client.close();
+    }
+  }
+
+  /**
+   * Connects to the cluster of {@code context} (null: the current one) and reads its KubeVirt CR;
+   * the policies and migrations are read by the passes.
+   */
+  static Cluster open(String context, String namespace) throws UsageException {
+    Config config = config(context);
+    Cluster c =
+        new Cluster(
+            new KubernetesClientBuilder().withConfig(config).build(),
+            namespace,
+            config.getMasterUrl());
+    try {
+      List<JsonNode> crs = new ArrayList<>();
+      c.lister().pages(ApiResource.KUBEVIRT, page -> page.forEach(kv -> crs.add(tree(kv))));
+      c.kubevirt = crs.isEmpty() ? null : crs.get(0);
+    } catch (KubernetesClientException e) {
+      c.failed(ApiResource.KUBEVIRT, e);
+    }
+    return c;
   }
 
   /**
@@ -100,7 +182,8 @@ final class ClusterInput {
    */
   static List<JsonNode> trees(KubernetesClient client, ApiResource r, String namespace) {
     List<JsonNode> out = new ArrayList<>();
-    pages(client, r, namespace, item -> out.add(tree(item)));
+    StoredJudge.lister(client, namespace, StoredJudge.PAGE)
+        .pages(r, page -> page.forEach(item -> out.add(tree(item))));
     return out;
   }
 
@@ -110,64 +193,6 @@ final class ClusterInput {
       item.getMetadata().setManagedFields(null);
     }
     return YAML.valueToTree(YAML.convertValue(item, Map.class));
-  }
-
-  private static void pages(
-      KubernetesClient client,
-      ApiResource r,
-      String namespace,
-      java.util.function.Consumer<GenericKubernetesResource> each) {
-    String cont = null;
-    do {
-      var op = client.genericKubernetesResources(r.context());
-      var options = new ListOptionsBuilder().withLimit((long) PAGE).withContinue(cont).build();
-      GenericKubernetesResourceList page =
-          namespace != null
-              ? op.inNamespace(namespace).list(options)
-              : r.namespaced() ? op.inAnyNamespace().list(options) : op.list(options);
-      for (GenericKubernetesResource item : page.getItems()) {
-        if (item.getMetadata() != null) {
-          item.getMetadata().setManagedFields(null);
-        }
-        each.accept(item);
-      }
-      cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();
-    } while (cont != null && !cont.isEmpty());
-  }
-
-  /** Lists {@code r} page by page into {@code out}; returns the objects as trees (KubeVirt CR). */
-  private static List<JsonNode> list(
-      KubernetesClient client,
-      ApiResource r,
-      String namespace,
-      List<Source> out,
-      List<String> problems) {
-    List<JsonNode> trees = new ArrayList<>();
-    String where =
-        namespace == null
-            ? (r.namespaced() ? " in all namespaces" : "")
-            : " in namespace " + namespace;
-    try {
-      pages(
-          client,
-          r,
-          namespace,
-          item -> {
-            Map<?, ?> asMap = YAML.convertValue(item, Map.class);
-            if (r == ApiResource.KUBEVIRT) {
-              trees.add(YAML.valueToTree(asMap));
-              return;
-            }
-            try {
-              out.add(new Source(name(r, item), null, YAML.writeValueAsString(asMap), null));
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-              problems.add("cannot render " + name(r, item) + ": " + e.getOriginalMessage());
-            }
-          });
-    } catch (KubernetesClientException e) {
-      problems.add("cannot list " + r.plural() + "." + r.group() + where + ": " + why(e));
-    }
-    return trees;
   }
 
   /** {@code KIND/NAMESPACE/NAME} ({@code KIND/NAME} cluster-scoped), as for a listed object. */

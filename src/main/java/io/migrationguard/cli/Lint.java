@@ -11,9 +11,11 @@ import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Rules;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -123,11 +125,24 @@ public final class Lint {
       throw new UsageException(bad);
     }
     java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions = actions(o, docs);
-    ClusterInput.Read fromCluster =
-        o.cluster() ? ClusterInput.read(o.context(), o.namespace()) : null;
-    if (fromCluster != null) {
-      fromCluster.problems().forEach(p -> err.println("lint: --cluster: " + p));
+    try (ClusterInput.Cluster fromCluster =
+        o.cluster() ? ClusterInput.open(o.context(), o.namespace()) : null) {
+      return lint(o, docs, actions, fromCluster, in, out, err, terminal);
     }
+  }
+
+  private static int lint(
+      LintOptions o,
+      List<RuleDoc> docs,
+      java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions,
+      ClusterInput.Cluster fromCluster,
+      InputStream in,
+      PrintStream out,
+      PrintStream err,
+      boolean terminal)
+      throws UsageException, IOException, InterruptedException {
+    // With --cluster, the release's warning waits for the problems of the lists (pass 1).
+    ByteArrayOutputStream releaseWarning = new ByteArrayOutputStream();
     JsonNode kubevirt =
         fromCluster != null
             ? fromCluster.kubevirt()
@@ -135,7 +150,10 @@ public final class Lint {
     ReleaseChoice release =
         fromCluster != null
             ? KubeVirtFile.releaseFrom(
-                o.kubevirtVersion(), "the KubeVirt CR of " + fromCluster.server(), kubevirt, err)
+                o.kubevirtVersion(),
+                "the KubeVirt CR of " + fromCluster.server(),
+                kubevirt,
+                new PrintStream(releaseWarning, true, StandardCharsets.UTF_8))
             : KubeVirtFile.release(o.kubevirtVersion(), o.kubevirt(), kubevirt, err);
     Settings settings =
         Settings.defaults()
@@ -143,17 +161,54 @@ public final class Lint {
             .disabling(o.disabled())
             .forRelease(release.release());
     if (o.listRules()) {
+      err.print(releaseWarning.toString(StandardCharsets.UTF_8));
       RuleList.print(docs, o.outputs().get(0).format(), out);
       return OK;
-    }
-    if (o.against() != null && o.against().equals("-") && o.paths().contains("-")) {
-      throw new UsageException("stdin cannot be both --against and an input");
     }
     // Compiling the schemas is most of the start-up: do it while the inputs are read and parsed.
     CompletableFuture<Evaluator> evaluator =
         CompletableFuture.supplyAsync(
             () -> new Evaluator(Engine.onDemand(settings), o.showPatch()), Lint::daemon);
     FeatureGates gates = KubeVirtFile.gates(kubevirt);
+    try (ClusterRun clusterRun =
+        fromCluster == null ? null : new ClusterRun(o, evaluator, fromCluster)) {
+      StoredJudge.Held held =
+          fromCluster == null
+              ? null
+              : clusterRun.firstPass(gates, err, releaseWarning.toString(StandardCharsets.UTF_8));
+      return judge(
+          o,
+          docs,
+          release,
+          evaluator,
+          gates,
+          fromCluster,
+          clusterRun,
+          held,
+          in,
+          out,
+          err,
+          terminal);
+    }
+  }
+
+  private static int judge(
+      LintOptions o,
+      List<RuleDoc> docs,
+      ReleaseChoice release,
+      CompletableFuture<Evaluator> evaluator,
+      FeatureGates gates,
+      ClusterInput.Cluster fromCluster,
+      ClusterRun clusterRun,
+      StoredJudge.Held held,
+      InputStream in,
+      PrintStream out,
+      PrintStream err,
+      boolean terminal)
+      throws UsageException, IOException, InterruptedException {
+    if (o.against() != null && o.against().equals("-") && o.paths().contains("-")) {
+      throw new UsageException("stdin cannot be both --against and an input");
+    }
     Against.Loaded against =
         o.against() == null
             ? new Against.Loaded(Map.of(), List.of())
@@ -170,20 +225,29 @@ public final class Lint {
     }
     List<String> paths = o.paths().stream().filter(p -> !missing.contains(p)).toList();
     try (Outputs outputs = Outputs.open(o.outputs(), out, ctx, o.hints())) {
+      if (fromCluster != null) {
+        summary =
+            clusterRun.secondPass(
+                held,
+                against.objects(),
+                outputs.reports(),
+                Progress.of(err, terminal, held.listed()),
+                release,
+                err);
+        outputs.reports().forEach(r -> r.finish(summary));
+        unwritten = outputs.closeAndCheck();
+        return end(o, summary, unwritten, missing, against, fromCluster, out, err);
+      }
       List<Source> sources =
-          fromCluster != null
-              ? fromCluster.sources()
-              : Inputs.expand(
-                  paths, o.excludes(), in, o.maxFileSize(), n -> err.println(TerminalText.line(n)));
-      if (fromCluster == null) {
-        for (String dir : Inputs.emptyFolders(paths, sources)) {
-          err.println(
-              TerminalText.line(
-                  "lint: "
-                      + dir
-                      + ": no .yaml, .yml or .json file in it (hidden folders and --exclude paths"
-                      + " are not searched)"));
-        }
+          Inputs.expand(
+              paths, o.excludes(), in, o.maxFileSize(), n -> err.println(TerminalText.line(n)));
+      for (String dir : Inputs.emptyFolders(paths, sources)) {
+        err.println(
+            TerminalText.line(
+                "lint: "
+                    + dir
+                    + ": no .yaml, .yml or .json file in it (hidden folders and --exclude paths"
+                    + " are not searched)"));
       }
       LintRun run =
           new LintRun(
@@ -199,6 +263,19 @@ public final class Lint {
       outputs.reports().forEach(r -> r.finish(summary));
       unwritten = outputs.closeAndCheck();
     }
+    return end(o, summary, unwritten, missing, against, fromCluster, out, err);
+  }
+
+  /** The summary, what could not be written, and the exit code. */
+  private static int end(
+      LintOptions o,
+      Summary summary,
+      List<String> unwritten,
+      List<String> missing,
+      Against.Loaded against,
+      ClusterInput.Cluster fromCluster,
+      PrintStream out,
+      PrintStream err) {
     printSummary(o, summary, out, err);
     unwritten.forEach(f -> err.println("lint: could not write " + f));
     out.flush();

@@ -142,7 +142,7 @@ final class LintRun {
     }
   }
 
-  private static List<ResourceResult> check(Checker checker, String file, List<Entry> entries) {
+  static List<ResourceResult> check(Checker checker, String file, List<Entry> entries) {
     List<ResourceResult> out = new ArrayList<>(entries.size());
     for (Entry e : entries) {
       if (e instanceof Entry.NotAnObject) {
@@ -196,7 +196,7 @@ final class LintRun {
     }
   }
 
-  private static <R> R get(Future<R> f) throws InterruptedException {
+  static <R> R get(Future<R> f) throws InterruptedException {
     try {
       return f.get();
     } catch (ExecutionException e) {
@@ -205,7 +205,7 @@ final class LintRun {
   }
 
   /** Running totals of the statuses. */
-  private static final class Counter {
+  static final class Counter {
     int resources, valid, invalid, errors, skipped, notObjects, templates;
     long warnings;
 

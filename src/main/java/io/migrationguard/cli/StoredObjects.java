@@ -2,25 +2,33 @@ package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.migrationguard.cli.output.OpenReportsReport;
 import io.migrationguard.cli.read.Loc;
 import io.migrationguard.cli.read.Locations;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.cluster.FeatureGates;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Objects a cluster already stores, judged as {@code lint --cluster} judges them (the same {@link
  * Checker}, cross-object rules across the whole set through a {@link ManifestView}) and written as
- * OpenReports: the in-cluster audit's judge. Unlike the lint it reads no text: each object is
- * checked straight from the tree it is given, one at a time, and only the capped reports are kept,
- * so memory grows with the number of objects' references, not with their text.
+ * OpenReports: the in-cluster audit's judge. It reads them from the API server in the two passes of
+ * {@link StoredJudge} (the view of projections, then a page of full objects at a time). Unlike the
+ * lint it reads no text: each object is checked straight from its tree, one at a time, and only the
+ * capped reports are kept, so memory is one page of objects, the projections and the reports.
  */
 public final class StoredObjects {
+  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
   private StoredObjects() {}
 
   /** A finding's rule and severity ({@code error} or {@code warning}): a metric's labels. */
@@ -37,32 +45,55 @@ public final class StoredObjects {
   public record Judged(List<ObjectNode> reports, Map<RuleSeverity, Long> findings, int objects) {}
 
   /**
-   * Judges {@code policies} and {@code migrations}.
+   * Judges every policy and migration {@code lister} lists, in two passes ({@link StoredJudge}).
    *
    * @param engine the engine of the cluster's release, with the service's rule actions
    * @param gates the KubeVirt CR's feature gates
    * @param disabled rule ids switched off
+   * @param lister the API server's objects, in pages
    * @param stamp the results' timestamp, epoch seconds
+   * @throws KubernetesClientException when a page cannot be read: nothing is judged then (a partial
+   *     run would report objects as gone and rewrite reports for nothing)
    */
   public static Judged judge(
       Engine engine,
       FeatureGates gates,
       Set<String> disabled,
-      List<JsonNode> policies,
-      List<JsonNode> migrations,
+      StoredJudge.Lister lister,
       long stamp) {
-    ManifestView view = new ManifestView(gates);
-    for (JsonNode p : policies) {
-      view.add(Kind.POLICY, p);
-    }
-    for (JsonNode m : migrations) {
-      view.add(Kind.VMIM, m);
-    }
+    return judge(engine, gates, disabled, lister, stamp, name -> {});
+  }
+
+  /** {@link #judge}, {@code judged} told the name of each object as its result is reported. */
+  static Judged judge(
+      Engine engine,
+      FeatureGates gates,
+      Set<String> disabled,
+      StoredJudge.Lister lister,
+      long stamp,
+      Consumer<String> judged) {
+    StoredJudge.Failure fail =
+        (r, e) -> {
+          throw e;
+        };
+    // Every object takes part, as the caches' objects all did: the cluster stored them.
+    StoredJudge.Held held =
+        StoredJudge.firstPass(
+            lister,
+            gates,
+            (r, page) -> {
+              List<StoredJudge.Taking> out = new ArrayList<>(page.size());
+              for (GenericKubernetesResource item : page) {
+                out.add(new StoredJudge.Taking(StoredJudge.kind(r), tree(item)));
+              }
+              return out;
+            },
+            fail);
     Evaluator evaluator = new Evaluator(engine, false);
     Checker checker =
         new Checker(
             evaluator,
-            view,
+            held.view(),
             Map.of(),
             Map.of(),
             LintOptions.stored(disabled),
@@ -72,12 +103,30 @@ public final class StoredObjects {
         new java.util.TreeMap<>(
             java.util.Comparator.comparing(RuleSeverity::rule)
                 .thenComparing(RuleSeverity::severity));
-    int judged =
-        judge(checker, report, policies, findings) + judge(checker, report, migrations, findings);
-    return new Judged(report.documents(), findings, judged);
+    int[] count = new int[1];
+    StoredJudge.secondPass(
+        lister,
+        held,
+        (r, page) -> {
+          List<JsonNode> trees = new ArrayList<>(page.size());
+          for (GenericKubernetesResource item : page) {
+            trees.add(tree(item));
+          }
+          count[0] += judge(checker, report, trees, findings, judged);
+        },
+        fail);
+    return new Judged(report.documents(), findings, count[0]);
   }
 
-  /** By namespace, then name: a cache's order changes with nothing changed in the cluster. */
+  /** An object as the API server served it, managedFields and all, as a tree. */
+  private static JsonNode tree(GenericKubernetesResource item) {
+    return SERIALIZATION.convertValue(item, JsonNode.class);
+  }
+
+  /**
+   * By namespace, then name, within a page: the order a real API server lists in already (by key),
+   * made sure of for any server, so that reports do not change with nothing changed.
+   */
   private static final java.util.Comparator<JsonNode> BY_KEY =
       java.util.Comparator.comparing(
               (JsonNode o) -> o.path("metadata").path("namespace").asText(""))
@@ -87,8 +136,9 @@ public final class StoredObjects {
       Checker checker,
       OpenReportsReport report,
       List<JsonNode> unordered,
-      Map<RuleSeverity, Long> findings) {
-    int judged = 0;
+      Map<RuleSeverity, Long> findings,
+      Consumer<String> judged) {
+    int count = 0;
     List<JsonNode> objects = new java.util.ArrayList<>(unordered);
     objects.sort(BY_KEY);
     for (JsonNode o : objects) {
@@ -97,8 +147,8 @@ public final class StoredObjects {
       if (kind.isEmpty() || !o.isObject()) {
         continue;
       }
-      // A copy: the engine may prune the object it judges, and this one is a cache's.
-      ObjectNode copy = ((ObjectNode) o).deepCopy();
+      // The engine may prune the object it judges: this tree is the page's own, used once.
+      ObjectNode copy = (ObjectNode) o;
       String name = ClusterInput.name(kind.get(), copy);
       Entry.Ours entry =
           new Entry.Ours(Loc.START, kind.get(), copy, "", new Locations(), List.of());
@@ -119,8 +169,9 @@ public final class StoredObjects {
             Long::sum);
       }
       report.file(new FileResult(name, List.of(r)));
-      judged++;
+      judged.accept(name);
+      count++;
     }
-    return judged;
+    return count;
   }
 }

@@ -132,11 +132,6 @@ public class ClusterRuntime {
     }
   }
 
-  /** What the caches hold now (the audit), or empty: lookups off, or a cache not fresh. */
-  public Optional<Holdings> holdings() {
-    return informers == null ? Optional.empty() : informers.holdings();
-  }
-
   /** The view the rules ask: the informer view, or {@link ClusterView#none()} when off. */
   public ClusterView view() {
     return informers == null ? ClusterView.none() : informers;

@@ -71,17 +71,6 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
         : KubeVirtSeen.UNKNOWN;
   }
 
-  /** {@link Holdings} of the caches now, or empty while one is not fresh. */
-  public Optional<Holdings> holdings() {
-    for (InformerCache c : List.of(policies, migrations, kubevirts)) {
-      if (!c.fresh() && !c.notServed()) {
-        return Optional.empty();
-      }
-    }
-    return Optional.of(
-        new Holdings(policies.all(), migrations.all(), KubeVirtChoice.pick(kubevirts.all())));
-  }
-
   /** Runs {@code change} on the informer's thread whenever a KubeVirt CR changes. */
   public void onKubeVirtChange(Runnable change) {
     kubevirts.onChange(change);

@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationguard.cli.OpenReportsSchema;
 import io.migrationguard.cluster.ApiResource;
-import io.migrationguard.cluster.ClusterRuntime;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
@@ -26,10 +25,10 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The in-cluster audit against the mock API server: the elected replica judges what the caches hold
- * and writes OpenReports the CRDs accept, once; nothing when nothing changed; one update when a
- * result changes; a namespace's report deleted when it holds no migration; results capped per
- * report; metrics by rule and severity.
+ * The in-cluster audit against the mock API server: the elected replica judges what the API server
+ * stores (read in pages, twice) and writes OpenReports the CRDs accept, once; nothing when nothing
+ * changed; one update when a result changes; a namespace's report deleted when it holds no
+ * migration; results capped per report; metrics by rule and severity.
  */
 @QuarkusTest
 @TestProfile(AuditProfile.class)
@@ -43,7 +42,6 @@ class AuditTest {
 
   @KubernetesTestServer KubernetesServer server;
   @Inject Auditor auditor;
-  @Inject ClusterRuntime runtime;
   @Inject MeterRegistry registry;
 
   private static ResourceDefinitionContext context(String kind, String plural, boolean ns) {
@@ -91,14 +89,16 @@ class AuditTest {
     }
   }
 
+  /** How many objects of {@code r} the API server stores (what the audit reads). */
+  private int stored(ApiResource r) {
+    var op = server.getClient().genericKubernetesResources(r.context());
+    return (r.namespaced() ? op.inAnyNamespace() : op).list().getItems().size();
+  }
+
   private void held(int policies, int migrations) throws InterruptedException {
     until(
-        policies + " policies and " + migrations + " migrations in the caches",
-        () ->
-            runtime
-                .holdings()
-                .map(h -> h.policies().size() == policies && h.migrations().size() == migrations)
-                .orElse(false));
+        policies + " policies and " + migrations + " migrations stored",
+        () -> stored(ApiResource.POLICY) == policies && stored(ApiResource.VMIM) == migrations);
   }
 
   private JsonNode clusterReport() {
@@ -138,7 +138,7 @@ class AuditTest {
     KubernetesClient client = server.getClient();
     until("the audit Lease", () -> auditor.isLeader());
     // The other test may have run first: what it left is counted apart.
-    int otherObjects = runtime.holdings().map(h -> h.migrations().size()).orElse(0);
+    int otherObjects = stored(ApiResource.VMIM);
     int otherReports = namespaceReports().size();
     create(ApiResource.POLICY, policy("dup-a", "{selectors: {namespaceSelector: {team: a}}}"));
     create(ApiResource.POLICY, policy("dup-b", "{selectors: {namespaceSelector: {team: a}}}"));
@@ -214,8 +214,8 @@ class AuditTest {
   @Test
   void resultsAreCappedPerReportWithTheCountLeftOut() throws Exception {
     until("the audit Lease", () -> auditor.isLeader());
-    int before = runtime.holdings().map(h -> h.migrations().size()).orElse(0);
-    int policies = runtime.holdings().map(h -> h.policies().size()).orElse(0);
+    int before = stored(ApiResource.VMIM);
+    int policies = stored(ApiResource.POLICY);
     for (int i = 0; i < 1_050; i++) {
       create(
           ApiResource.VMIM, migration("many", "m" + i, "{vmiName: vm" + i + ", priority: urgent}"));
