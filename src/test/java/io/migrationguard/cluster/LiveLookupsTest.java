@@ -45,11 +45,17 @@ class LiveLookupsTest {
 
   private KubernetesMockServer last;
 
-  private LiveLookups mock(int code, String body) {
+  /** A mock API server on 127.0.0.1 with no expectations yet, stopped after the test. */
+  private KubernetesMockServer started() {
     KubernetesMockServer server = new KubernetesMockServer(false);
-    last = server;
     server.init(InetAddress.getLoopbackAddress(), 0);
     open.add(server::destroy);
+    return server;
+  }
+
+  private LiveLookups mock(int code, String body) {
+    KubernetesMockServer server = started();
+    last = server;
     server.expect().get().withPath("/" + PATH).andReturn(code, body).always();
     server
         .expect()
@@ -70,9 +76,7 @@ class LiveLookupsTest {
   @Test
   void aListIsReadInPagesKeepingWhatTheCallerKeepsAndAnUnservedListIsEmpty() {
     String path = "/" + ApiResource.POLICY.collectionPath(null);
-    KubernetesMockServer server = new KubernetesMockServer(false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
-    open.add(server::destroy);
+    KubernetesMockServer server = started();
     server
         .expect()
         .get()
@@ -104,9 +108,7 @@ class LiveLookupsTest {
   @Test
   void aLabelSelectorIsSentEncoded() throws Exception {
     String path = "/" + ApiResource.VMIM.collectionPath("ns");
-    KubernetesMockServer server = new KubernetesMockServer(false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
-    open.add(server::destroy);
+    KubernetesMockServer server = started();
     server
         .expect()
         .get()

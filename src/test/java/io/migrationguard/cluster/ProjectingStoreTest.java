@@ -68,29 +68,23 @@ class ProjectingStoreTest {
   void twentyThousandStoredMigrationsFitInAFewMegabytesAndARelistDoesNotGrowThem() {
     int n = 20_000;
     long before = usedHeapAfterGc();
-    for (int i = 0; i < n; i++) {
-      put(
-          stored(
-              "ns-" + (i % 200),
-              "m-" + i,
-              "vm-" + (i / 5),
-              i % 1000 == 0 ? "Running" : "Succeeded"));
-    }
+    listAll(n);
     long held = usedHeapAfterGc() - before;
     // Whole trees took about 40 KB each; the bound leaves room for a noisy measurement.
     assertTrue(held < n * 1_000L, "heap held by " + n + " migrations: " + held + " bytes");
-    for (int i = 0; i < n; i++) { // a relist after a 410: the same objects again
-      put(
-          stored(
-              "ns-" + (i % 200),
-              "m-" + i,
-              "vm-" + (i / 5),
-              i % 1000 == 0 ? "Running" : "Succeeded"));
-    }
+    listAll(n); // a relist after a 410: the same objects again
     assertEquals(n, store.size());
     assertEquals(20, indexes.unfinished().size());
     long relisted = usedHeapAfterGc() - before;
     assertTrue(relisted < n * 1_000L, "after a relist: " + relisted + " bytes");
+  }
+
+  /** {@code n} migrations in 200 namespaces, 5 a VMI, one in 1,000 running. */
+  private void listAll(int n) {
+    for (int i = 0; i < n; i++) {
+      String phase = i % 1000 == 0 ? "Running" : "Succeeded";
+      put(stored("ns-" + (i % 200), "m-" + i, "vm-" + (i / 5), phase));
+    }
   }
 
   private void put(GenericKubernetesResource o) {

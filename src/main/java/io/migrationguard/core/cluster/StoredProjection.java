@@ -90,21 +90,17 @@ public final class StoredProjection {
     ObjectNode out = identity(kubevirt, false);
     JsonNode meta = kubevirt.path("metadata");
     ObjectNode m = (ObjectNode) out.get("metadata");
-    copy(meta, m, "creationTimestamp");
-    copy(meta, m, "deletionTimestamp");
+    copy(meta, m, "creationTimestamp", "deletionTimestamp");
     JsonNode configuration = kubevirt.path("spec").path("configuration");
     ObjectNode conf = out.putObject("spec").putObject("configuration");
     copy(configuration, conf, "migrations");
     JsonNode dev = configuration.path("developerConfiguration");
     if (dev.isObject()) {
       ObjectNode d = conf.putObject("developerConfiguration");
-      copy(dev, d, "featureGates");
-      copy(dev, d, "disabledFeatureGates");
+      copy(dev, d, "featureGates", "disabledFeatureGates");
     }
     JsonNode status = kubevirt.path("status");
-    ObjectNode st = out.putObject("status");
-    copy(status, st, "observedKubeVirtVersion");
-    copy(status, st, "phase");
+    copy(status, out.putObject("status"), "observedKubeVirtVersion", "phase");
     return out;
   }
 
@@ -122,13 +118,10 @@ public final class StoredProjection {
 
   private static ObjectNode identity(JsonNode object, boolean vmiLabel) {
     ObjectNode out = NODES.objectNode();
-    copy(object, out, "apiVersion");
-    copy(object, out, "kind");
+    copy(object, out, "apiVersion", "kind");
     JsonNode meta = object.path("metadata");
     ObjectNode m = out.putObject("metadata");
-    copy(meta, m, "name");
-    copy(meta, m, "namespace");
-    copy(meta, m, "resourceVersion");
+    copy(meta, m, "name", "namespace", "resourceVersion");
     JsonNode label = vmiLabel ? meta.path("labels").get(Kind.VMI_NAME_LABEL) : null;
     if (label != null) {
       m.putObject("labels").set(Kind.VMI_NAME_LABEL, label);
@@ -136,10 +129,12 @@ public final class StoredProjection {
     return out;
   }
 
-  private static void copy(JsonNode from, ObjectNode to, String field) {
-    JsonNode v = from.get(field);
-    if (v != null) {
-      to.set(field, v);
+  private static void copy(JsonNode from, ObjectNode to, String... fields) {
+    for (String field : fields) {
+      JsonNode v = from.get(field);
+      if (v != null) {
+        to.set(field, v);
+      }
     }
   }
 }
