@@ -2,6 +2,7 @@ package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
@@ -110,6 +111,16 @@ final class ProjectingStore implements ItemStore<GenericKubernetesResource> {
     return items.entrySet().stream().map(e -> stub(e.getKey(), e.getValue()));
   }
 
+  /**
+   * Add events are not held back until a multi-page list completes (fabric8 keeps every listed key
+   * for that, one more copy of the cache's keys during a relist): no handler here needs a complete
+   * listing first, and readiness waits for the list to finish anyway.
+   */
+  @Override
+  public boolean isFullState() {
+    return false;
+  }
+
   @Override
   public int size() {
     return items.size();
@@ -120,19 +131,33 @@ final class ProjectingStore implements ItemStore<GenericKubernetesResource> {
     return stub(key, items.get(key));
   }
 
-  /** What the informer reads of a stored object: its key's parts and its resource version. */
+  /**
+   * What the informer reads of a stored object: its key's parts and its resource version. The
+   * informer lists every stored object at the end of each (re)list to drop those that went away; a
+   * stub builds its metadata only when asked, so that list of 50,000 costs 50,000 small objects,
+   * not 50,000 {@code ObjectMeta}s with their empty collections (30 MB measured).
+   */
   private static GenericKubernetesResource stub(String key, Projection p) {
-    if (p == null) {
-      return null;
+    return p == null ? null : new Stub(key, p.resourceVersion());
+  }
+
+  private static final class Stub extends GenericKubernetesResource {
+    private final String key;
+    private final String resourceVersion;
+
+    Stub(String key, String resourceVersion) {
+      this.key = key;
+      this.resourceVersion = resourceVersion;
     }
-    int slash = key.indexOf('/');
-    GenericKubernetesResource r = new GenericKubernetesResource();
-    r.setMetadata(
-        new ObjectMetaBuilder()
-            .withNamespace(slash < 0 ? null : key.substring(0, slash))
-            .withName(slash < 0 ? key : key.substring(slash + 1))
-            .withResourceVersion(p.resourceVersion())
-            .build());
-    return r;
+
+    @Override
+    public ObjectMeta getMetadata() {
+      int slash = key.indexOf('/');
+      return new ObjectMetaBuilder()
+          .withNamespace(slash < 0 ? null : key.substring(0, slash))
+          .withName(slash < 0 ? key : key.substring(slash + 1))
+          .withResourceVersion(resourceVersion)
+          .build();
+    }
   }
 }

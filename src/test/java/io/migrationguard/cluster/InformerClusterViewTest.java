@@ -27,6 +27,7 @@ class InformerClusterViewTest {
   @KubernetesTestServer KubernetesServer server;
   @Inject ClusterView view;
   @Inject ClusterRuntime runtime;
+  @Inject KubernetesClient serviceClient;
 
   KubernetesClient client;
 
@@ -41,6 +42,23 @@ class InformerClusterViewTest {
     assertEquals(ClusterMode.ON, runtime.mode());
     assertTrue(view.supports().containsAll(ClusterView.none().supports()));
     assertEquals(5, view.supports().size());
+  }
+
+  @Test
+  void theServicesClientDecodesObjectsWithoutTheirManagedFields() {
+    String listed =
+        "{\"apiVersion\":\"kubevirt.io/v1\",\"kind\":\"VirtualMachineInstanceMigration\","
+            + "\"metadata\":{\"name\":\"m\",\"namespace\":\"ns\",\"managedFields\":"
+            + "[{\"manager\":\"virt-controller\",\"operation\":\"Update\","
+            + "\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:spec\":{}}}]},"
+            + "\"spec\":{\"vmiName\":\"vm\"}}";
+    var decoded =
+        serviceClient
+            .getKubernetesSerialization()
+            .unmarshal(listed, io.fabric8.kubernetes.api.model.GenericKubernetesResource.class);
+    assertEquals("m", decoded.getMetadata().getName());
+    assertTrue(decoded.getMetadata().getManagedFields().isEmpty());
+    assertEquals("vm", decoded.get("spec", "vmiName"));
   }
 
   @Test
