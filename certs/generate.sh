@@ -66,7 +66,10 @@ configurations). Applies nothing: it prints the commands, in the only safe order
   --policies            enforce the stateless rules in the API server as well (Kubernetes 1.30+):
                         both overlays add manifests/overlays/policies, the workload its
                         ValidatingAdmissionPolicies and MIGRATION_GUARD_SKIP_EXPORTED_RULES, the
-                        webhooks the narrowed migration webhook (docs/admission-policies.md)
+                        webhooks the narrowed migration webhook (docs/admission-policies.md).
+                        With --kubevirt-namespace other than kubevirt, the policies are exported
+                        for that namespace into <out>/policies (needs java and the packaged jar:
+                        env MG_JAR, default target/quarkus-app/quarkus-run.jar)
   --audit INTERVAL      turn the in-cluster audit on (docs/audit.md): the workload overlay adds
                         manifests/components/audit (its RBAC) and runs it every INTERVAL (such as
                         10m or 1h; at least 1m). Needs the OpenReports CRDs (openreports.io)
@@ -128,14 +131,16 @@ done
 image_ref='^[A-Za-z0-9][A-Za-z0-9._/:@-]*$'
 [[ -z $image || ($image =~ $image_ref && ${#image} -le 255) ]] || die "--image '$image' is not an image reference"
 command -v openssl >/dev/null || die "openssl is not installed"
+jar=${MG_JAR:-$script_dir/../target/quarkus-app/quarkus-run.jar}
 if $policies; then
   [[ -f $manifests/overlays/policies/kustomization.yaml ]] || die "--policies: $manifests/overlays/policies not found"
-  # The committed export names KubeVirt's namespace in its feature-gate bindings and priority rule.
-  grep -q "namespace: $kubevirt_namespace\$" "$manifests/overlays/policies/admission-policies.yaml" ||
-    die "--policies: manifests/overlays/policies/admission-policies.yaml is exported for another KubeVirt" \
-      "namespace than '$kubevirt_namespace': re-export it (java -jar target/quarkus-app/quarkus-run.jar" \
-      "export admission-policies --kubevirt-namespace $kubevirt_namespace -o" \
-      "manifests/overlays/policies/admission-policies.yaml)"
+  # The committed export is for KubeVirt in 'kubevirt'; for another namespace this script exports
+  # its own (below), which needs the packaged jar and java.
+  if [[ $kubevirt_namespace != kubevirt ]]; then
+    command -v java >/dev/null || die "--policies --kubevirt-namespace: java is not installed (the export runs the packaged jar)"
+    [[ -f $jar ]] || die "--policies --kubevirt-namespace: $jar not found: build it first" \
+      "(./mvnw -B package -DskipTests), or point MG_JAR at quarkus-run.jar"
+  fi
 fi
 base=$manifests/base
 for f in service.yaml deployment.yaml validatingwebhookconfiguration.yaml mutatingwebhookconfiguration.yaml; do
@@ -409,6 +414,28 @@ tls_mount=$(awk '/- name: tls$/{t=1; next} t && /mountPath:/{print $2; exit}' "$
 https_port=$(awk '/containerPort:/{print $2; exit}' "$base/deployment.yaml")
 [[ -n $tls_mount && -n $https_port ]] || die "could not read the TLS mount and HTTPS port of $base/deployment.yaml"
 
+# --- the policies Component (--policies) -----------------------------------------------------------
+# For KubeVirt in 'kubevirt' the committed Component; otherwise a copy of it in <out>/policies whose
+# export names KubeVirt's namespace in the feature-gate bindings and, as priority requester, that
+# namespace's controller (the same account the Deployment gets): an exported Deny policy cannot
+# fail open, so kubevirt's account there would refuse every evacuation KubeVirt creates.
+policies_dir=$manifests/overlays/policies
+if $policies && [[ $kubevirt_namespace != kubevirt ]]; then
+  rm -rf "$out/policies"
+  mkdir -p "$out/policies"
+  for f in "$manifests/overlays/policies"/*.yaml; do
+    [[ $(basename "$f") == admission-policies.yaml ]] || cp "$f" "$out/policies/"
+  done
+  MIGRATION_GUARD_PRIORITY_REQUESTERS="system:serviceaccount:$kubevirt_namespace:kubevirt-controller" \
+    java -jar "$jar" export admission-policies --kubevirt-namespace "$kubevirt_namespace" \
+    -o "$out/policies/admission-policies.yaml" >"$work/export.log" 2>&1 ||
+    die "the export of the admission policies failed: $(cat "$work/export.log")"
+  policies_dir=$out/policies
+  say "exported the admission policies for KubeVirt in $kubevirt_namespace: $out/policies/"
+elif [[ -d $out/policies ]]; then
+  rm -rf "$out/policies" # an earlier run's export, for another KubeVirt namespace
+fi
+
 image_fields() { # kustomize's images: entry for $image (name[:tag] or name@digest)
   local name=${image%@*} tag="" digest=""
   [[ $image == *@* ]] && digest=${image#*@}
@@ -439,7 +466,7 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
       die "--audit: $manifests/components/audit not found"
     echo "  - $(relpath "$manifests/components/audit" "$out/workload")"
   fi
-  if $policies; then echo "  - $(relpath "$manifests/overlays/policies" "$out/workload")"; fi
+  if $policies; then echo "  - $(relpath "$policies_dir" "$out/workload")"; fi
   echo "patches:"
   drop_objects "$config_label"
   if [[ $service != "$base_service" ]]; then
@@ -511,7 +538,7 @@ fi
   echo "  - $(relpath "$manifests" "$out/webhooks")"
   if $policies; then
     echo "components:"
-    echo "  - $(relpath "$manifests/overlays/policies" "$out/webhooks")"
+    echo "  - $(relpath "$policies_dir" "$out/webhooks")"
   fi
   echo "patches:"
   drop_objects "${config_label/=/!=}"
