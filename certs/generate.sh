@@ -5,7 +5,9 @@
 #   - two kustomize overlays on manifests/, applied in this order and never together:
 #     workload/ = everything but the webhook configurations, plus secret.yaml (the Secret the
 #                 Deployment mounts: tls.crt, tls.key, ca.crt) and the image given with --image;
-#     webhooks/ = the two webhook configurations only, with the caBundle of every webhook.
+#     webhooks/ = the two webhook configurations only, with the caBundle of every webhook;
+#   - monitoring/, manifests/monitoring for these names (the ServiceMonitor's server name and CA
+#     Secret, the alerts' namespace), applied on its own where the Prometheus Operator runs.
 #   With failurePolicy: Fail, webhook configurations that point at a Deployment which is not ready
 #   refuse every migration write in the cluster, so they go in last; the script prints the steps.
 # It never applies anything itself. Committed files are never modified; everything goes to the
@@ -546,6 +548,37 @@ fi
   echo "  - path: mutating-webhook-patch.yaml"
 } >"$out/webhooks/kustomization.yaml"
 
+# --- the monitoring overlay: manifests/monitoring for this install's names ---------------------------
+# The ServiceMonitor verifies the serving certificate for <service>.<namespace>.svc with the CA of
+# this install's Secret; the alerts on kube-state-metrics' series name this namespace. Written only
+# when manifests/monitoring exists (a --manifests without it has no monitoring).
+monitoring=$manifests/monitoring
+if [[ -f $monitoring/kustomization.yaml && -f $monitoring/prometheusrule.yaml ]]; then
+  mkdir -p "$out/monitoring"
+  mon_ns=$(awk '/^namespace:/{print $2; exit}' "$monitoring/kustomization.yaml")
+  [[ -n $mon_ns ]] || die "could not read the namespace of $monitoring/kustomization.yaml"
+  # The rules as committed, with the namespace in their selectors replaced (a merge patch replaces
+  # the whole list of groups, so the patch holds them all).
+  sed "s/namespace=\"$mon_ns\"/namespace=\"$namespace\"/g" "$monitoring/prometheusrule.yaml" \
+    >"$out/monitoring/prometheusrule-patch.yaml"
+  {
+    echo "# Written by certs/generate.sh: manifests/monitoring for this install (needs the Prometheus"
+    echo "# Operator's CRDs). Apply after the workload: kubectl apply -k $out/monitoring"
+    echo "apiVersion: kustomize.config.k8s.io/v1beta1"
+    echo "kind: Kustomization"
+    echo "namespace: $namespace"
+    echo "resources:"
+    echo "  - $(relpath "$monitoring" "$out/monitoring")"
+    echo "patches:"
+    echo "  - target: {group: monitoring.coreos.com, kind: ServiceMonitor, name: $deployment}"
+    echo "    patch: |-"
+    echo "      - {op: replace, path: /spec/endpoints/0/tlsConfig/serverName, value: $service.$namespace.svc}"
+    echo "      - {op: replace, path: /spec/endpoints/0/tlsConfig/ca/secret/name, value: $secret}"
+    echo "  - target: {group: monitoring.coreos.com, kind: PrometheusRule, name: $deployment}"
+    echo "    path: prometheusrule-patch.yaml"
+  } >"$out/monitoring/kustomization.yaml"
+fi
+
 # An earlier version wrote one overlay holding both halves; leave nothing that applies them together.
 for stale in kustomization.yaml secret.yaml validating-webhook-patch.yaml mutating-webhook-patch.yaml; do
   if [[ -e $out/$stale ]]; then
@@ -557,6 +590,10 @@ done
 say "serving certificate for $service.$namespace.svc, $service.$namespace.svc.$cluster_domain," \
   "valid until $(not_after "$out/tls.crt")"
 say "wrote $out/{tls.crt,tls.key,ca-bundle.crt}, $out/workload/ and $out/webhooks/"
+if [[ -f $out/monitoring/kustomization.yaml ]]; then
+  say "wrote $out/monitoring/: the ServiceMonitor, alerts and dashboard for these names" \
+    "(with the Prometheus Operator: kubectl apply -k $out/monitoring, after the workload)"
+fi
 if $api_client; then
   say "wrote $out/apiserver/: give it to kube-apiserver (--admission-control-config-file) BEFORE" \
     "applying the workload, which then refuses requests without its certificate (docs/deploy.md)"
