@@ -591,8 +591,8 @@ say "serving certificate for $service.$namespace.svc, $service.$namespace.svc.$c
   "valid until $(not_after "$out/tls.crt")"
 say "wrote $out/{tls.crt,tls.key,ca-bundle.crt}, $out/workload/ and $out/webhooks/"
 if [[ -f $out/monitoring/kustomization.yaml ]]; then
-  say "wrote $out/monitoring/: the ServiceMonitor, alerts and dashboard for these names" \
-    "(with the Prometheus Operator: kubectl apply -k $out/monitoring, after the workload)"
+  say "wrote $out/monitoring/: the ServiceMonitor, alerts and dashboard for these names; where the" \
+    "Prometheus Operator runs, after the workload: kubectl apply -k $out/monitoring"
 fi
 if $api_client; then
   say "wrote $out/apiserver/: give it to kube-apiserver (--admission-control-config-file) BEFORE" \

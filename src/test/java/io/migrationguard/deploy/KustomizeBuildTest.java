@@ -76,6 +76,25 @@ class KustomizeBuildTest {
     }
     assertEquals(8, webhooks);
     assertTrue(built.stream().anyMatch(o -> o.path("kind").asText().equals("Secret")));
+    // The monitoring follows: the Service's name in that namespace, its Secret's CA, the alerts'
+    // selectors.
+    int monitored = 0;
+    for (JsonNode o : build(out.resolve("monitoring"))) {
+      assertEquals("kv-guard", o.at("/metadata/namespace").asText(), o.path("kind").asText());
+      if (o.path("kind").asText().equals("ServiceMonitor")) {
+        monitored++;
+        JsonNode tls = o.at("/spec/endpoints/0/tlsConfig");
+        assertEquals("migration-guard.kv-guard.svc", tls.path("serverName").asText());
+        assertEquals("migration-guard-tls", tls.at("/ca/secret/name").asText());
+      }
+      if (o.path("kind").asText().equals("PrometheusRule")) {
+        monitored++;
+        String rules = o.path("spec").toString();
+        assertTrue(rules.contains("namespace=\\\"kv-guard\\\""), rules);
+        assertFalse(rules.contains("namespace=\\\"migration-guard\\\""), rules);
+      }
+    }
+    assertEquals(2, monitored);
   }
 
   /**
