@@ -32,6 +32,7 @@ api_client=false
 allow_from=()
 audit=${MG_AUDIT:-}
 policies=false
+docs_url=${MG_DOCS_URL:-}
 
 usage() {
   cat <<EOF
@@ -75,6 +76,10 @@ configurations). Applies nothing: it prints the commands, in the only safe order
   --audit INTERVAL      turn the in-cluster audit on (docs/audit.md): the workload overlay adds
                         manifests/components/audit (its RBAC) and runs it every INTERVAL (such as
                         10m or 1h; at least 1m). Needs the OpenReports CRDs (openreports.io)
+  --docs-url URL        where the alerts' runbook_url point: the docs/ directory of the release you
+                        install, such as https://github.com/OWNER/migration-guard/blob/v0.1.0/docs
+                        (env MG_DOCS_URL; default: the committed prometheusrule.yaml's, the pom's
+                        migration-guard.docs)
   -h, --help            this help
 
 Rerunning keeps the CA and issues a new serving certificate: apply the overlay again and the pods
@@ -108,6 +113,7 @@ while (($#)); do
     --allow-from) allow_from+=("${2:?--allow-from needs a CIDR}"); shift 2 ;;
     --audit) audit=${2:?--audit needs an interval}; shift 2 ;;
     --policies) policies=true; shift ;;
+    --docs-url) docs_url=${2:?--docs-url needs a URL}; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -128,6 +134,8 @@ for cidr in "${allow_from[@]}"; do
 done
 [[ -z $audit || $audit =~ ^[1-9][0-9]*[mh]$ ]] || die "--audit '$audit' is not an interval in minutes or hours (such as 10m or 1h)"
 [[ $days =~ ^[1-9][0-9]*$ ]] || die "--days '$days' is not a positive number of days"
+# A plain https URL: it goes into a sed replacement and a YAML scalar.
+[[ -z $docs_url || $docs_url =~ ^https?://[A-Za-z0-9._~:/@%+-]+$ ]] || die "--docs-url '$docs_url' is not an http(s) URL"
 [[ $ca_days =~ ^[1-9][0-9]*$ ]] || die "--ca-days '$ca_days' is not a positive number of days"
 # name[:tag] or name@digest (a registry host may carry a port); nothing that could break the YAML.
 image_ref='^[A-Za-z0-9][A-Za-z0-9._/:@-]*$'
@@ -559,7 +567,12 @@ if [[ -f $monitoring/kustomization.yaml && -f $monitoring/prometheusrule.yaml ]]
   [[ -n $mon_ns ]] || die "could not read the namespace of $monitoring/kustomization.yaml"
   # The rules as committed, with the namespace in their selectors replaced (a merge patch replaces
   # the whole list of groups, so the patch holds them all).
-  sed "s/namespace=\"$mon_ns\"/namespace=\"$namespace\"/g" "$monitoring/prometheusrule.yaml" \
+  # With --docs-url, each runbook_url's docs/ base is replaced (the anchor kept).
+  runbooks=""
+  if [[ -n $docs_url ]]; then
+    runbooks="s|runbook_url: .*/monitoring.md#|runbook_url: ${docs_url%/}/monitoring.md#|"
+  fi
+  sed -e "s/namespace=\"$mon_ns\"/namespace=\"$namespace\"/g" -e "$runbooks" "$monitoring/prometheusrule.yaml" \
     >"$out/monitoring/prometheusrule-patch.yaml"
   {
     echo "# Written by certs/generate.sh: manifests/monitoring for this install (needs the Prometheus"

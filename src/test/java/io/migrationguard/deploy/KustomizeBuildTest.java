@@ -53,7 +53,8 @@ class KustomizeBuildTest {
   @Test
   void generatedOverlayGivesEveryWebhookTheBundleAndFollowsTheNamespace() throws Exception {
     OpensslAssumption.require();
-    Commands.generate(out, "--namespace", "kv-guard").ok();
+    String docs = "https://github.com/acme/migration-guard/blob/v1.2.3/docs";
+    Commands.generate(out, "--namespace", "kv-guard", "--docs-url", docs).ok();
     String bundle =
         Base64.getEncoder().encodeToString(Files.readAllBytes(out.resolve("ca-bundle.crt")));
     // The two halves the script's steps apply, one after the other.
@@ -92,6 +93,13 @@ class KustomizeBuildTest {
         String rules = o.path("spec").toString();
         assertTrue(rules.contains("namespace=\\\"kv-guard\\\""), rules);
         assertFalse(rules.contains("namespace=\\\"migration-guard\\\""), rules);
+        for (JsonNode group : o.at("/spec/groups")) {
+          for (JsonNode rule : group.path("rules")) {
+            String name = rule.path("alert").asText().toLowerCase(java.util.Locale.ROOT);
+            assertEquals(
+                docs + "/monitoring.md#" + name, rule.at("/annotations/runbook_url").asText());
+          }
+        }
       }
     }
     assertEquals(2, monitored);

@@ -79,11 +79,34 @@ class MonitoringTest {
               .find(),
           name + ": no promtool case in which it fires");
       String url = a.at("/annotations/runbook_url").asText();
-      assertTrue(
-          url.endsWith("docs/monitoring.md#" + name.toLowerCase(java.util.Locale.ROOT)), url);
+      assertEquals(
+          docs() + "/monitoring.md#" + name.toLowerCase(java.util.Locale.ROOT),
+          url,
+          "the pom's migration-guard.docs, as the SARIF helpUri");
       assertTrue(anchors.contains(name.toLowerCase(java.util.Locale.ROOT)), name + ": no runbook");
       assertTrue(!a.path("labels").path("severity").asText().isEmpty(), name + ": severity");
     }
+  }
+
+  /**
+   * The pom's default of {@code migration-guard.docs} (the one setting the SARIF helpUri and the
+   * runbook links come from), its {@code ${...}} references resolved from the pom's properties.
+   */
+  static String docs() throws Exception {
+    String pom = Files.readString(Path.of("pom.xml"));
+    String value = property(pom, "migration-guard.docs");
+    Matcher ref = Pattern.compile("\\$\\{([^}]+)}").matcher(value);
+    StringBuilder out = new StringBuilder();
+    while (ref.find()) {
+      ref.appendReplacement(out, Matcher.quoteReplacement(property(pom, ref.group(1))));
+    }
+    return ref.appendTail(out).toString();
+  }
+
+  private static String property(String pom, String name) {
+    Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
+    assertTrue(m.find(), "pom.xml has no property " + name);
+    return m.group(1).strip();
   }
 
   @Test
