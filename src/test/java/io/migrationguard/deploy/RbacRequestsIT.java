@@ -16,24 +16,23 @@ import io.migrationguard.core.Operation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * RBAC that covers every request, and nothing more (issue 35). The packaged service runs with the
- * audit on against a test API server that records every request ({@link RecordingApiServer}):
- * informers, the live VMI GET of a migration review, reservation Leases (a create, the retried
- * create that takes its own Lease over, the sweep), the audit's election (renewal, release) and
- * report writes (create, update, delete; a second start updates the ClusterReport); then the
- * command line's {@code explain vmi} and {@code lint --cluster} against the same server. Each
+ * RBAC that covers every request, and nothing more (issue 35). Two replicas of the packaged service
+ * run with the audit on against a test API server that records every request ({@link
+ * RecordingApiServer}): informers, the live VMI GET of a migration review, reservation Leases (a
+ * create, the retried create that takes its own Lease over, the sweep), the audit's election
+ * (acquire, renewal, release, the other replica's takeover) and report writes (create, update,
+ * delete; the next holder updates the ClusterReport); meanwhile the command line's {@code explain
+ * vmi} and {@code lint --cluster} (in the test's JVM) against a twin server seeded alike. Each
  * request is resolved to RBAC attributes as the API server does ({@link RequestInfo}) and
  * authorized with the rules the install that {@code certs/generate.sh --audit} writes binds to the
  * service's ServiceAccount ({@link RbacRules}). A request a real API server would refuse fails; so
@@ -72,22 +71,44 @@ class RbacRequestsIT {
               .filter(t -> t.configKind().equals("ValidatingWebhookConfiguration"))
               .findFirst()
               .orElseThrow();
-      int port = ServiceProcess.freePort();
-      Map<String, String> env = new HashMap<>();
-      env.put("MIGRATION_GUARD_TLS_CERT", certs.resolve("tls.crt").toString());
-      env.put("MIGRATION_GUARD_TLS_KEY", certs.resolve("tls.key").toString());
-      env.put("MIGRATION_GUARD_PORT", Integer.toString(port));
-      env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
-      env.put("MIGRATION_GUARD_CLUSTER", "on");
-      env.put("MIGRATION_GUARD_AUDIT_INTERVAL", installed.env("MIGRATION_GUARD_AUDIT_INTERVAL"));
-      // Short Leases: the sweep deletes an expired one within the test.
-      env.put("MIGRATION_GUARD_CLUSTER_INFLIGHT_TTL", "3s");
-      env.put("KUBECONFIG", kubeconfig.toString());
-      env.put("POD_NAMESPACE", namespace);
-      env.put("POD_NAME", "replica-a");
-      ApiServerClient client = validate.client(port);
-      try (ServiceProcess service = start(env, "first")) {
-        service.awaitReady(Duration.ofSeconds(90), () -> status(client) == 200);
+      Map<String, Map<String, String>> replicas = new java.util.LinkedHashMap<>();
+      for (String name : List.of("replica-a", "replica-b")) {
+        Map<String, String> env = new HashMap<>();
+        env.put("MIGRATION_GUARD_TLS_CERT", certs.resolve("tls.crt").toString());
+        env.put("MIGRATION_GUARD_TLS_KEY", certs.resolve("tls.key").toString());
+        env.put("MIGRATION_GUARD_PORT", Integer.toString(ServiceProcess.freePort()));
+        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        env.put("MIGRATION_GUARD_CLUSTER", "on");
+        env.put("MIGRATION_GUARD_AUDIT_INTERVAL", installed.env("MIGRATION_GUARD_AUDIT_INTERVAL"));
+        // Short Leases: the sweep deletes an expired one within the test.
+        env.put("MIGRATION_GUARD_CLUSTER_INFLIGHT_TTL", "3s");
+        env.put("KUBECONFIG", kubeconfig.toString());
+        env.put("POD_NAMESPACE", namespace);
+        env.put("POD_NAME", name);
+        replicas.put(name, env);
+      }
+      List<RequestInfo> commandLine;
+      Map<String, ServiceProcess> running = new HashMap<>();
+      long t0 = System.nanoTime();
+      try (RecordingApiServer twin = new RecordingApiServer()) {
+        for (var r : replicas.entrySet()) {
+          running.put(r.getKey(), start(r.getValue(), r.getKey()));
+        }
+        // The command line against a twin server seeded alike, its requests kept apart.
+        seed(twin.admin());
+        Path twinConfig = Files.writeString(tmp.resolve("twin-kubeconfig"), twin.kubeconfig());
+        commandLine(twinConfig);
+        commandLine = infos(twin.requests());
+        phase(t0, "command line");
+        ApiServerClient client = null;
+        for (var r : running.entrySet()) {
+          ApiServerClient c =
+              validate.client(
+                  Integer.parseInt(replicas.get(r.getKey()).get("MIGRATION_GUARD_PORT")));
+          r.getValue().awaitReady(Duration.ofSeconds(90), () -> status(c) == 200);
+          client = c;
+        }
+        phase(t0, "replicas ready");
         byte[] review =
             Reviews.JSON.writeValueAsBytes(
                 Reviews.request(Kind.VMIM, Operation.CREATE, migration(), null));
@@ -101,7 +122,7 @@ class RbacRequestsIT {
         }
         awaitRequests(
             api,
-            service,
+            running.values(),
             "the audit's Lease renewed and its reports written, the reservation swept",
             r -> r.verb().equals("patch") && r.resource().equals("leases"),
             r -> r.verb().equals("update") && r.resource().equals("leases"),
@@ -110,30 +131,37 @@ class RbacRequestsIT {
             r -> r.verb().equals("create") && r.resource().equals("reports"),
             r -> r.verb().equals("update") && r.resource().equals("reports"),
             r -> r.verb().equals("delete") && r.resource().equals("reports"));
-      }
-      // The next holder finds a ClusterReport that says something else: it updates it. Meanwhile
-      // the command line runs against a twin server seeded alike (its requests kept apart).
-      var clusterReports = api.admin().genericKubernetesResources(CLUSTER_REPORTS);
-      GenericKubernetesResource stored = clusterReports.withName(CLUSTER_REPORT).get();
-      stored.setAdditionalProperty("results", List.of(Map.of("policy", "old")));
-      clusterReports.resource(stored).update();
-      List<RequestInfo> commandLine;
-      try (RecordingApiServer twin = new RecordingApiServer();
-          ServiceProcess service = start(env, "second")) {
-        seed(twin.admin());
-        Path twinConfig = Files.writeString(tmp.resolve("twin-kubeconfig"), twin.kubeconfig());
-        Process explain = cli(twinConfig, "explain", "vmi", "vm-1", "-n", VMS);
-        Process lint = cli(twinConfig, "lint", "--cluster");
+        phase(t0, "first audit run, renewal, sweep");
+        // The holder stops; the other replica takes the Lease over and audits at once, finding a
+        // ClusterReport that says something else: it updates it.
+        var clusterReports = api.admin().genericKubernetesResources(CLUSTER_REPORTS);
+        GenericKubernetesResource stored = clusterReports.withName(CLUSTER_REPORT).get();
+        stored.setAdditionalProperty("results", List.of(Map.of("policy", "old")));
+        clusterReports.resource(stored).update();
+        String holder =
+            api.admin()
+                .leases()
+                .inNamespace(namespace)
+                .withName("migration-guard-audit")
+                .get()
+                .getSpec()
+                .getHolderIdentity();
+        assertTrue(running.containsKey(holder), "the audit Lease's holder: " + holder);
+        running.remove(holder).close();
+        phase(t0, "holder stopped");
         awaitRequests(
             api,
-            service,
-            "the ClusterReport updated",
+            running.values(),
+            "the ClusterReport updated by the next holder",
             r -> r.verb().equals("update") && r.resource().equals("clusterreports"));
-        finished(explain, "explain");
-        finished(lint, "lint");
-        commandLine = infos(twin.requests());
+        phase(t0, "ClusterReport updated");
+      } finally {
+        for (ServiceProcess p : running.values()) {
+          p.close();
+        }
       }
-      // What the service asked, from its first start to its last shutdown (Lease released).
+      phase(t0, "replicas stopped");
+      // What the replicas asked, from their start to their shutdown (the Lease released).
       List<RequestInfo> service = infos(api.requests());
       assertTrue(commandLine.size() >= 4, "the command line's reads: " + commandLine);
 
@@ -248,6 +276,11 @@ class RbacRequestsIT {
         .build();
   }
 
+  /** Where the time goes, in the test's output (target/failsafe-reports). */
+  private static void phase(long t0, String what) {
+    System.out.printf("%6d ms %s%n", (System.nanoTime() - t0) / 1_000_000, what);
+  }
+
   private static List<RequestInfo> infos(List<RecordingApiServer.Request> requests) {
     return requests.stream().map(RecordingApiServer.Request::info).toList();
   }
@@ -265,7 +298,10 @@ class RbacRequestsIT {
   /** Waits (at most a minute) until a request matching each of {@code wanted} was recorded. */
   @SafeVarargs
   private static void awaitRequests(
-      RecordingApiServer api, ServiceProcess service, String what, Predicate<RequestInfo>... wanted)
+      RecordingApiServer api,
+      java.util.Collection<ServiceProcess> services,
+      String what,
+      Predicate<RequestInfo>... wanted)
       throws InterruptedException {
     Duration timeout = Duration.ofSeconds(60);
     long end = System.nanoTime() + timeout.toNanos();
@@ -288,39 +324,40 @@ class RbacRequestsIT {
             + "\nseen: "
             + infos(api.requests())
             + "\n"
-            + service.logTail());
+            + services.stream().map(ServiceProcess::logTail).toList());
   }
 
-  /** Starts the packaged command line with {@code kubeconfig}; its output goes to a log. */
-  private static Process cli(Path kubeconfig, String... args) throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> cmd =
-        new ArrayList<>(List.of(java.toString(), "-jar", ServiceProcess.JAR.toString()));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(tmp.resolve("cli-" + args[0] + ".log").toFile());
-    pb.environment().put("KUBECONFIG", kubeconfig.toString());
-    return pb.start();
-  }
-
-  /** Waits (at most a minute) for a command line run; it must exit 0 or 1 (findings). */
-  private static void finished(Process p, String name) throws Exception {
-    try {
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
-        throw new AssertionError("timed out: " + name);
+  /**
+   * Runs {@code explain vmi} and {@code lint --cluster} in this JVM (the same code as the jar's
+   * command line, without two more JVM starts) with {@code kubeconfig}; each must exit 0 or 1. As
+   * the cli tests do, fabric8's {@code kubernetes.*} system properties are set aside meanwhile.
+   */
+  private static void commandLine(Path kubeconfig) {
+    Map<String, String> fabric8 = new HashMap<>();
+    for (String name : System.getProperties().stringPropertyNames()) {
+      if (name.startsWith("kubernetes.")) {
+        fabric8.put(name, System.clearProperty(name));
       }
-    } finally {
-      p.destroyForcibly();
     }
-    assertTrue(
-        p.exitValue() <= 1,
-        name
-            + " exited "
-            + p.exitValue()
-            + ":\n"
-            + Files.readString(tmp.resolve("cli-" + name + ".log")));
+    String before = System.setProperty("kubeconfig", kubeconfig.toString());
+    try {
+      var out = new java.io.ByteArrayOutputStream();
+      var print = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+      var none = java.io.InputStream.nullInputStream();
+      int explain =
+          io.migrationguard.cli.Explain.run(
+              new String[] {"vmi", "vm-1", "-n", VMS}, none, print, print);
+      assertTrue(explain <= 1, "explain exited " + explain + ":\n" + out);
+      int lint = io.migrationguard.cli.Lint.run(new String[] {"--cluster"}, none, print, print);
+      assertTrue(lint <= 1, "lint exited " + lint + ":\n" + out);
+    } finally {
+      if (before == null) {
+        System.clearProperty("kubeconfig");
+      } else {
+        System.setProperty("kubeconfig", before);
+      }
+      fabric8.forEach(System::setProperty);
+    }
   }
 
   private static int status(ApiServerClient c) {
