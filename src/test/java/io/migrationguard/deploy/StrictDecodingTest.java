@@ -69,6 +69,28 @@ class StrictDecodingTest {
     assertTrue(Files.isRegularFile(every.resolve("workload/networkpolicy.yaml")), "all written");
   }
 
+  /**
+   * {@code export admission-policies} for the oldest Kubernetes it supports and for 1.34 (its
+   * MutatingAdmissionPolicies, v1beta1), and for another KubeVirt namespace. (The v1 mutating
+   * policies of 1.36 have no fabric8 7.5 model: AdmissionPoliciesExportTest's field-by-field schema
+   * holds those.)
+   */
+  @Test
+  void whatTheExportWritesDecodesStrictly() {
+    List<String> problems = new ArrayList<>();
+    for (String[] args :
+        List.of(
+            new String[] {},
+            new String[] {"--kubernetes-version", "1.34"},
+            new String[] {"--kubevirt-namespace", "openshift-cnv"})) {
+      String text = io.migrationguard.export.PackagedExport.text(args);
+      List<JsonNode> docs = new ArrayList<>(io.migrationguard.export.Evacuations.parse(text));
+      assertTrue(docs.size() >= 8, String.join(" ", args));
+      problems.addAll(StrictDecoding.problems("export " + String.join(" ", args), docs));
+    }
+    assertEquals(List.of(), problems);
+  }
+
   /** The rendered overlays of {@code out}, and the files in it that are objects themselves. */
   private static List<String> generated(Path out) throws Exception {
     List<String> problems = new ArrayList<>();
