@@ -109,6 +109,25 @@ class MonitoringTest {
     return m.group(1).strip();
   }
 
+  /**
+   * The dashboard names no namespace, Service or job: it follows any install's names as it is (the
+   * ConfigMap lands in the install's namespace through the overlay).
+   */
+  @Test
+  void theDashboardSelectsNoInstallName() throws Exception {
+    List<String> exprs = new java.util.ArrayList<>();
+    Matcher m =
+        Pattern.compile("\"expr\":\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
+            .matcher(Files.readString(DIR.resolve("dashboard.json")));
+    while (m.find()) {
+      exprs.add(m.group(1));
+    }
+    assertTrue(exprs.size() >= 8, "panels: " + exprs.size());
+    for (String e : exprs) {
+      assertTrue(!e.matches(".*\\b(namespace|service|job|pod)\\s*=.*"), e);
+    }
+  }
+
   @Test
   void theOverlayBuilds() {
     Commands.assumeKubectl();
