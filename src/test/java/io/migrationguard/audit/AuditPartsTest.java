@@ -236,6 +236,11 @@ class AuditPartsTest {
         assertTrue(mine.isLeader(), "a free Lease is taken");
         assertEquals(1, started.get());
       }
+      // Closing released it at once (fabric8's release: a lease of one second from now), so the
+      // next replica need not wait out the 30 s lease.
+      var released =
+          client.leases().inNamespace("mg").withName(AuditLeadership.LEASE).get().getSpec();
+      assertEquals(1, released.getLeaseDurationSeconds(), "released on close: " + released);
     } finally {
       server.destroy();
     }

@@ -149,6 +149,10 @@ class RbacRequestsIT {
         assertTrue(running.containsKey(holder), "the audit Lease's holder: " + holder);
         running.remove(holder).close();
         phase(t0, "holder stopped");
+        // Released on its way out (a lease of one second), not left to expire after 30 s.
+        var lease =
+            api.admin().leases().inNamespace(namespace).withName("migration-guard-audit").get();
+        assertEquals(1, lease.getSpec().getLeaseDurationSeconds(), "released: " + lease.getSpec());
         awaitRequests(
             api,
             running.values(),
