@@ -49,11 +49,11 @@ class RbacResolverTest {
 
   @Test
   void theShippedRulesRefuseWhatARealApiServerRefuses() {
+    Commands.assumeKubectl();
     Manifests base = Manifests.built(java.nio.file.Path.of("manifests"));
     List<JsonNode> objects = new java.util.ArrayList<>(base.objects());
     objects.addAll(
         Manifests.readAll(java.nio.file.Path.of("manifests/components/audit/rbac.yaml")));
-    Commands.assumeKubectl();
     RbacRules rbac = RbacRules.boundTo(objects, "migration-guard", "migration-guard");
     String leases = "/apis/coordination.k8s.io/v1/namespaces/migration-guard/leases";
     assertTrue(rbac.allows(RequestInfo.of("PUT", leases + "/reservation-x")));
