@@ -16,9 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Everything this project ships or generates decodes against its type with unknown fields as
  * errors, as {@code kubectl apply} has the API server decode it ({@link StrictDecoding}): what
  * kubectl's kustomize renders of manifests/, of the monitoring and of the cert-manager overlay, and
- * what certs/generate.sh writes with its defaults and with every option that changes objects at
- * once (the overlays rendered, and its plain files). The export for another KubeVirt namespace
- * needs the packaged jar: OpenShiftPoliciesIT checks it the same way.
+ * what certs/generate.sh writes with its defaults and --policies, and with every other option that
+ * changes objects at once (the overlays rendered, and its plain files); what the export writes.
+ * --policies with another KubeVirt namespace needs the packaged jar: OpenShiftPoliciesIT checks it
+ * the same way.
  */
 class StrictDecodingTest {
   @TempDir static Path tmp;
@@ -44,8 +45,9 @@ class StrictDecodingTest {
   void whatGenerateShWritesDecodesStrictly() throws Exception {
     OpensslAssumption.require();
     List<String> problems = new ArrayList<>();
+    // The defaults, with the policies Component (committed, for KubeVirt in kubevirt).
     Path plain = tmp.resolve("plain");
-    Commands.generate(plain).ok();
+    Commands.generate(plain, "--policies").ok();
     problems.addAll(generated(plain));
     Path every = tmp.resolve("every");
     Commands.generate(
@@ -54,9 +56,10 @@ class StrictDecodingTest {
             "kv-guard",
             "--service",
             "guard",
+            "--kubevirt-namespace",
+            "openshift-cnv",
             "--audit",
             "15m",
-            "--policies",
             "--api-server-client-cert",
             "--allow-from",
             "10.0.0.0/8",
