@@ -561,7 +561,7 @@ fi
 # this install's Secret; the alerts on kube-state-metrics' series name this namespace. Written only
 # when manifests/monitoring exists (a --manifests without it has no monitoring).
 monitoring=$manifests/monitoring
-if [[ -f $monitoring/kustomization.yaml && -f $monitoring/prometheusrule.yaml ]]; then
+if [[ -f $monitoring/kustomization.yaml && -f $monitoring/prometheusrule.yaml && -f $monitoring/servicemonitor.yaml ]]; then
   mkdir -p "$out/monitoring"
   mon_ns=$(awk '/^namespace:/{print $2; exit}' "$monitoring/kustomization.yaml")
   [[ -n $mon_ns ]] || die "could not read the namespace of $monitoring/kustomization.yaml"
@@ -583,11 +583,11 @@ if [[ -f $monitoring/kustomization.yaml && -f $monitoring/prometheusrule.yaml ]]
     echo "resources:"
     echo "  - $(relpath "$monitoring" "$out/monitoring")"
     echo "patches:"
-    echo "  - target: {group: monitoring.coreos.com, kind: ServiceMonitor, name: $deployment}"
+    echo "  - target: {group: monitoring.coreos.com, kind: ServiceMonitor, name: $(top_name "$monitoring/servicemonitor.yaml")}"
     echo "    patch: |-"
     echo "      - {op: replace, path: /spec/endpoints/0/tlsConfig/serverName, value: $service.$namespace.svc}"
     echo "      - {op: replace, path: /spec/endpoints/0/tlsConfig/ca/secret/name, value: $secret}"
-    echo "  - target: {group: monitoring.coreos.com, kind: PrometheusRule, name: $deployment}"
+    echo "  - target: {group: monitoring.coreos.com, kind: PrometheusRule, name: $(top_name "$monitoring/prometheusrule.yaml")}"
     echo "    path: prometheusrule-patch.yaml"
   } >"$out/monitoring/kustomization.yaml"
 fi
