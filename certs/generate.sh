@@ -5,7 +5,9 @@
 #   - two kustomize overlays on manifests/, applied in this order and never together:
 #     workload/ = everything but the webhook configurations, plus secret.yaml (the Secret the
 #                 Deployment mounts: tls.crt, tls.key, ca.crt) and the image given with --image;
-#     webhooks/ = the two webhook configurations only, with the caBundle of every webhook.
+#     webhooks/ = the two webhook configurations only, with the caBundle of every webhook;
+#   - monitoring/, manifests/monitoring for these names (the ServiceMonitor's server name and CA
+#     Secret, the alerts' namespace), applied on its own where the Prometheus Operator runs.
 #   With failurePolicy: Fail, webhook configurations that point at a Deployment which is not ready
 #   refuse every migration write in the cluster, so they go in last; the script prints the steps.
 # It never applies anything itself. Committed files are never modified; everything goes to the
@@ -30,6 +32,7 @@ api_client=false
 allow_from=()
 audit=${MG_AUDIT:-}
 policies=false
+docs_url=${MG_DOCS_URL:-}
 
 usage() {
   cat <<EOF
@@ -66,10 +69,17 @@ configurations). Applies nothing: it prints the commands, in the only safe order
   --policies            enforce the stateless rules in the API server as well (Kubernetes 1.30+):
                         both overlays add manifests/overlays/policies, the workload its
                         ValidatingAdmissionPolicies and MIGRATION_GUARD_SKIP_EXPORTED_RULES, the
-                        webhooks the narrowed migration webhook (docs/admission-policies.md)
+                        webhooks the narrowed migration webhook (docs/admission-policies.md).
+                        With --kubevirt-namespace other than kubevirt, the policies are exported
+                        for that namespace into <out>/policies (needs java and the packaged jar:
+                        env MG_JAR, default target/quarkus-app/quarkus-run.jar)
   --audit INTERVAL      turn the in-cluster audit on (docs/audit.md): the workload overlay adds
                         manifests/components/audit (its RBAC) and runs it every INTERVAL (such as
                         10m or 1h; at least 1m). Needs the OpenReports CRDs (openreports.io)
+  --docs-url URL        where the alerts' runbook_url point: the docs/ directory of the release you
+                        install, such as https://github.com/OWNER/migration-guard/blob/v0.1.0/docs
+                        (env MG_DOCS_URL; default: the committed prometheusrule.yaml's, the pom's
+                        migration-guard.docs)
   -h, --help            this help
 
 Rerunning keeps the CA and issues a new serving certificate: apply the overlay again and the pods
@@ -103,6 +113,7 @@ while (($#)); do
     --allow-from) allow_from+=("${2:?--allow-from needs a CIDR}"); shift 2 ;;
     --audit) audit=${2:?--audit needs an interval}; shift 2 ;;
     --policies) policies=true; shift ;;
+    --docs-url) docs_url=${2:?--docs-url needs a URL}; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -123,19 +134,23 @@ for cidr in "${allow_from[@]}"; do
 done
 [[ -z $audit || $audit =~ ^[1-9][0-9]*[mh]$ ]] || die "--audit '$audit' is not an interval in minutes or hours (such as 10m or 1h)"
 [[ $days =~ ^[1-9][0-9]*$ ]] || die "--days '$days' is not a positive number of days"
+# A plain https URL: it goes into a sed replacement and a YAML scalar.
+[[ -z $docs_url || $docs_url =~ ^https?://[A-Za-z0-9._~:/@%+-]+$ ]] || die "--docs-url '$docs_url' is not an http(s) URL"
 [[ $ca_days =~ ^[1-9][0-9]*$ ]] || die "--ca-days '$ca_days' is not a positive number of days"
 # name[:tag] or name@digest (a registry host may carry a port); nothing that could break the YAML.
 image_ref='^[A-Za-z0-9][A-Za-z0-9._/:@-]*$'
 [[ -z $image || ($image =~ $image_ref && ${#image} -le 255) ]] || die "--image '$image' is not an image reference"
 command -v openssl >/dev/null || die "openssl is not installed"
+jar=${MG_JAR:-$script_dir/../target/quarkus-app/quarkus-run.jar}
 if $policies; then
   [[ -f $manifests/overlays/policies/kustomization.yaml ]] || die "--policies: $manifests/overlays/policies not found"
-  # The committed export names KubeVirt's namespace in its feature-gate bindings and priority rule.
-  grep -q "namespace: $kubevirt_namespace\$" "$manifests/overlays/policies/admission-policies.yaml" ||
-    die "--policies: manifests/overlays/policies/admission-policies.yaml is exported for another KubeVirt" \
-      "namespace than '$kubevirt_namespace': re-export it (java -jar target/quarkus-app/quarkus-run.jar" \
-      "export admission-policies --kubevirt-namespace $kubevirt_namespace -o" \
-      "manifests/overlays/policies/admission-policies.yaml)"
+  # The committed export is for KubeVirt in 'kubevirt'; for another namespace this script exports
+  # its own (below), which needs the packaged jar and java.
+  if [[ $kubevirt_namespace != kubevirt ]]; then
+    command -v java >/dev/null || die "--policies --kubevirt-namespace: java is not installed (the export runs the packaged jar)"
+    [[ -f $jar ]] || die "--policies --kubevirt-namespace: $jar not found: build it first" \
+      "(./mvnw -B package -DskipTests), or point MG_JAR at quarkus-run.jar"
+  fi
 fi
 base=$manifests/base
 for f in service.yaml deployment.yaml validatingwebhookconfiguration.yaml mutatingwebhookconfiguration.yaml; do
@@ -409,6 +424,28 @@ tls_mount=$(awk '/- name: tls$/{t=1; next} t && /mountPath:/{print $2; exit}' "$
 https_port=$(awk '/containerPort:/{print $2; exit}' "$base/deployment.yaml")
 [[ -n $tls_mount && -n $https_port ]] || die "could not read the TLS mount and HTTPS port of $base/deployment.yaml"
 
+# --- the policies Component (--policies) -----------------------------------------------------------
+# For KubeVirt in 'kubevirt' the committed Component; otherwise a copy of it in <out>/policies whose
+# export names KubeVirt's namespace in the feature-gate bindings and, as priority requester, that
+# namespace's controller (the same account the Deployment gets): an exported Deny policy cannot
+# fail open, so kubevirt's account there would refuse every evacuation KubeVirt creates.
+policies_dir=$manifests/overlays/policies
+if $policies && [[ $kubevirt_namespace != kubevirt ]]; then
+  rm -rf "$out/policies"
+  mkdir -p "$out/policies"
+  for f in "$manifests/overlays/policies"/*.yaml; do
+    [[ $(basename "$f") == admission-policies.yaml ]] || cp "$f" "$out/policies/"
+  done
+  MIGRATION_GUARD_PRIORITY_REQUESTERS="system:serviceaccount:$kubevirt_namespace:kubevirt-controller" \
+    java -jar "$jar" export admission-policies --kubevirt-namespace "$kubevirt_namespace" \
+    -o "$out/policies/admission-policies.yaml" >"$work/export.log" 2>&1 ||
+    die "the export of the admission policies failed: $(cat "$work/export.log")"
+  policies_dir=$out/policies
+  say "exported the admission policies for KubeVirt in $kubevirt_namespace: $out/policies/"
+elif [[ -d $out/policies ]]; then
+  rm -rf "$out/policies" # an earlier run's export, for another KubeVirt namespace
+fi
+
 image_fields() { # kustomize's images: entry for $image (name[:tag] or name@digest)
   local name=${image%@*} tag="" digest=""
   [[ $image == *@* ]] && digest=${image#*@}
@@ -439,7 +476,7 @@ image_fields() { # kustomize's images: entry for $image (name[:tag] or name@dige
       die "--audit: $manifests/components/audit not found"
     echo "  - $(relpath "$manifests/components/audit" "$out/workload")"
   fi
-  if $policies; then echo "  - $(relpath "$manifests/overlays/policies" "$out/workload")"; fi
+  if $policies; then echo "  - $(relpath "$policies_dir" "$out/workload")"; fi
   echo "patches:"
   drop_objects "$config_label"
   if [[ $service != "$base_service" ]]; then
@@ -511,13 +548,49 @@ fi
   echo "  - $(relpath "$manifests" "$out/webhooks")"
   if $policies; then
     echo "components:"
-    echo "  - $(relpath "$manifests/overlays/policies" "$out/webhooks")"
+    echo "  - $(relpath "$policies_dir" "$out/webhooks")"
   fi
   echo "patches:"
   drop_objects "${config_label/=/!=}"
   echo "  - path: validating-webhook-patch.yaml"
   echo "  - path: mutating-webhook-patch.yaml"
 } >"$out/webhooks/kustomization.yaml"
+
+# --- the monitoring overlay: manifests/monitoring for this install's names ---------------------------
+# The ServiceMonitor verifies the serving certificate for <service>.<namespace>.svc with the CA of
+# this install's Secret; the alerts on kube-state-metrics' series name this namespace. Written only
+# when manifests/monitoring exists (a --manifests without it has no monitoring).
+monitoring=$manifests/monitoring
+if [[ -f $monitoring/kustomization.yaml && -f $monitoring/prometheusrule.yaml && -f $monitoring/servicemonitor.yaml ]]; then
+  mkdir -p "$out/monitoring"
+  mon_ns=$(awk '/^namespace:/{print $2; exit}' "$monitoring/kustomization.yaml")
+  [[ -n $mon_ns ]] || die "could not read the namespace of $monitoring/kustomization.yaml"
+  # The rules as committed, with the namespace in their selectors replaced (a merge patch replaces
+  # the whole list of groups, so the patch holds them all).
+  # With --docs-url, each runbook_url's docs/ base is replaced (the anchor kept).
+  runbooks=""
+  if [[ -n $docs_url ]]; then
+    runbooks="s|runbook_url: .*/monitoring.md#|runbook_url: ${docs_url%/}/monitoring.md#|"
+  fi
+  sed -e "s/namespace=\"$mon_ns\"/namespace=\"$namespace\"/g" -e "$runbooks" "$monitoring/prometheusrule.yaml" \
+    >"$out/monitoring/prometheusrule-patch.yaml"
+  {
+    echo "# Written by certs/generate.sh: manifests/monitoring for this install (needs the Prometheus"
+    echo "# Operator's CRDs). Apply after the workload: kubectl apply -k $out/monitoring"
+    echo "apiVersion: kustomize.config.k8s.io/v1beta1"
+    echo "kind: Kustomization"
+    echo "namespace: $namespace"
+    echo "resources:"
+    echo "  - $(relpath "$monitoring" "$out/monitoring")"
+    echo "patches:"
+    echo "  - target: {group: monitoring.coreos.com, kind: ServiceMonitor, name: $(top_name "$monitoring/servicemonitor.yaml")}"
+    echo "    patch: |-"
+    echo "      - {op: replace, path: /spec/endpoints/0/tlsConfig/serverName, value: $service.$namespace.svc}"
+    echo "      - {op: replace, path: /spec/endpoints/0/tlsConfig/ca/secret/name, value: $secret}"
+    echo "  - target: {group: monitoring.coreos.com, kind: PrometheusRule, name: $(top_name "$monitoring/prometheusrule.yaml")}"
+    echo "    path: prometheusrule-patch.yaml"
+  } >"$out/monitoring/kustomization.yaml"
+fi
 
 # An earlier version wrote one overlay holding both halves; leave nothing that applies them together.
 for stale in kustomization.yaml secret.yaml validating-webhook-patch.yaml mutating-webhook-patch.yaml; do
@@ -530,6 +603,10 @@ done
 say "serving certificate for $service.$namespace.svc, $service.$namespace.svc.$cluster_domain," \
   "valid until $(not_after "$out/tls.crt")"
 say "wrote $out/{tls.crt,tls.key,ca-bundle.crt}, $out/workload/ and $out/webhooks/"
+if [[ -f $out/monitoring/kustomization.yaml ]]; then
+  say "wrote $out/monitoring/: the ServiceMonitor, alerts and dashboard for these names; where the" \
+    "Prometheus Operator runs, after the workload: kubectl apply -k $out/monitoring"
+fi
 if $api_client; then
   say "wrote $out/apiserver/: give it to kube-apiserver (--admission-control-config-file) BEFORE" \
     "applying the workload, which then refuses requests without its certificate (docs/deploy.md)"

@@ -31,6 +31,7 @@ final class AuditLeadership implements AutoCloseable {
   private final AtomicBoolean leader = new AtomicBoolean();
   private volatile boolean closed;
   private volatile CompletableFuture<?> running;
+  private volatile LeaderElector elector;
 
   AuditLeadership(
       KubernetesClient client,
@@ -68,6 +69,7 @@ final class AuditLeadership implements AutoCloseable {
                         new LeaderCallbacks(this::started, this::stopped, this::observed))
                     .build())
             .build();
+    this.elector = elector;
     running = elector.start();
     running.whenComplete(
         (v, e) -> {
@@ -105,7 +107,18 @@ final class AuditLeadership implements AutoCloseable {
     closed = true;
     CompletableFuture<?> r = running;
     if (r != null) {
-      r.cancel(true); // releaseOnCancel: the next replica need not wait for the Lease to expire
+      r.cancel(true);
+    }
+    // Released here, before close returns: releaseOnCancel releases on the elector's own thread,
+    // which a shutting-down JVM does not wait for, and the next replica then waits out the whole
+    // lease (30 s) before it audits. A replica that does not hold the Lease changes nothing.
+    LeaderElector e = elector;
+    if (e != null) {
+      try {
+        e.release();
+      } catch (RuntimeException ex) {
+        LOG.debugf("Audit Lease %s/%s not released: %s", namespace, LEASE, ex.getMessage());
+      }
     }
   }
 }

@@ -19,7 +19,9 @@ import java.util.Set;
  * then updated only when what it says changes (its results, timestamps aside, its summary, the
  * count left out), and a namespace's report is deleted when the namespace no longer holds
  * migrations. Each run therefore writes at most one object per report that changed, and nothing
- * when nothing did. Conflicts (another writer in between) are left to the next run.
+ * when nothing did. Conflicts (another writer in between) are left to the next run. A report of the
+ * same name that this audit did not write (no {@code app.kubernetes.io/managed-by: migration-guard}
+ * label) is never updated nor deleted.
  */
 final class ReportStore {
   static final String GROUP = "openreports.io";
@@ -28,6 +30,9 @@ final class ReportStore {
   private static final ResourceDefinitionContext CLUSTER_REPORTS =
       context("ClusterReport", "clusterreports", false);
   private static final int PAGE = 500;
+  private static final String SOURCE = "migration-guard";
+  private static final org.jboss.logging.Logger LOG =
+      org.jboss.logging.Logger.getLogger(ReportStore.class);
 
   /**
    * What one write pass did.
@@ -49,6 +54,8 @@ final class ReportStore {
   }
 
   private final KubernetesClient client;
+  // Reports of the same name that another tool wrote: named in the log once, never written.
+  private final Set<String> foreign = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   ReportStore(KubernetesClient client) {
     this.client = client;
@@ -91,6 +98,8 @@ final class ReportStore {
           created++;
         } else if (same(wanted, tree(stored))) {
           unchanged++;
+        } else if (!ours(stored)) {
+          leftAlone(where(ns, name), stored);
         } else {
           desired.getMetadata().setResourceVersion(stored.getMetadata().getResourceVersion());
           target.update();
@@ -132,7 +141,7 @@ final class ReportStore {
             client
                 .genericKubernetesResources(REPORTS)
                 .inAnyNamespace()
-                .withLabel(OpenReportsReport.MANAGED_BY, "migration-guard")
+                .withLabel(OpenReportsReport.MANAGED_BY, SOURCE)
                 .list(new ListOptionsBuilder().withLimit((long) PAGE).withContinue(cont).build());
         for (GenericKubernetesResource r : page.getItems()) {
           if (OpenReportsReport.NAMESPACE_REPORT.equals(r.getMetadata().getName())) {
@@ -145,6 +154,28 @@ final class ReportStore {
       throw refused(e, "reports");
     }
     return out;
+  }
+
+  /**
+   * Whether this audit wrote {@code stored}: its {@code app.kubernetes.io/managed-by} label is
+   * ours. A report of the same name that another tool (Kyverno, Kubewarden, a person) wrote is
+   * theirs: overwriting it would replace their labels, annotations and results.
+   */
+  static boolean ours(GenericKubernetesResource stored) {
+    var labels = stored.getMetadata() == null ? null : stored.getMetadata().getLabels();
+    return labels != null && SOURCE.equals(labels.get(OpenReportsReport.MANAGED_BY));
+  }
+
+  private void leftAlone(String where, GenericKubernetesResource stored) {
+    if (foreign.add(where)) {
+      var labels = stored.getMetadata().getLabels();
+      LOG.warnf(
+          "Audit: %s exists and was not written by migration-guard (%s=%s): left as it is; rename"
+              + " or delete it for the audit to report there",
+          where,
+          OpenReportsReport.MANAGED_BY,
+          labels == null ? null : labels.get(OpenReportsReport.MANAGED_BY));
+    }
   }
 
   /** Whether the stored report says what {@code wanted} says. */

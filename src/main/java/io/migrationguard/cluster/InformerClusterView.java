@@ -255,12 +255,18 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
         stored = cached(namespace + "/" + name);
       } else {
         mayGoLive(Lookup.MIGRATIONS);
+        // A list by name, not a GET: the service is granted list and watch on migrations only.
         stored =
-            live.get(
-                ApiResource.VMIM.objectPath(namespace, name),
-                Lookup.MIGRATIONS,
-                namespace + "/" + name,
-                deadline);
+            live
+                .list(
+                    ApiResource.VMIM.collectionPath(namespace),
+                    LiveLookups.byName(name),
+                    Lookup.MIGRATIONS,
+                    namespace + "/" + name,
+                    deadline,
+                    InformerClusterView::projectMigration)
+                .stream()
+                .findFirst();
       }
       // What this process admitted and the cache does not show yet counts too.
       return inflight.migrations(namespace, stored.map(List::of).orElse(List.of())).stream()
@@ -296,7 +302,7 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
         listed =
             live.list(
                 ApiResource.VMIM.collectionPath(namespace),
-                Kind.VMI_NAME_LABEL + "=" + vmiName,
+                LiveLookups.byLabel(Kind.VMI_NAME_LABEL, vmiName),
                 Lookup.MIGRATIONS,
                 "migrations of " + namespace + "/" + vmiName,
                 deadline,

@@ -69,11 +69,11 @@ final class LiveLookups {
    * migrations is never one response, nor one tree, in memory; none when the API server does not
    * serve it (404). Every page draws on the same deadline.
    *
-   * @param labelSelector a selector whose parts passed {@link Names}, or null
+   * @param selector a selector made by {@link #byLabel} or {@link #byName}, or null
    */
   List<JsonNode> list(
       String path,
-      String labelSelector,
+      String selector,
       Lookup lookup,
       String what,
       Deadline deadline,
@@ -82,8 +82,8 @@ final class LiveLookups {
     String cont = null;
     do {
       StringBuilder query = new StringBuilder(path).append("?limit=").append(PAGE);
-      if (labelSelector != null) {
-        query.append("&labelSelector=").append(encode(labelSelector));
+      if (selector != null) {
+        query.append('&').append(selector);
       }
       if (cont != null) {
         query.append("&continue=").append(encode(cont));
@@ -103,6 +103,19 @@ final class LiveLookups {
       cont = next.isTextual() && !next.textValue().isEmpty() ? next.textValue() : null;
     } while (cont != null);
     return out;
+  }
+
+  /** The objects labelled {@code key=value} (parts that passed {@link Names}). */
+  static String byLabel(String key, String value) {
+    return "labelSelector=" + encode(key + "=" + value);
+  }
+
+  /**
+   * The object named {@code name}, by field selector: a list, not a GET, so the service needs no
+   * {@code get} on the resource (the API server serves {@code metadata.name} for every kind).
+   */
+  static String byName(String name) {
+    return "fieldSelector=" + encode("metadata.name=" + name);
   }
 
   private static String encode(String s) {

@@ -41,10 +41,36 @@ public final class ExportCommand {
         -h, --help                    Print this help and exit.
 
       The priority-requester list is the service's migration-guard.priority-requesters
-      (system property, MIGRATION_GUARD_PRIORITY_REQUESTERS, or the packaged default).
+      (system property or MIGRATION_GUARD_PRIORITY_REQUESTERS); when neither is set, the
+      packaged default with KubeVirt's controller in the --kubevirt-namespace namespace.
       """;
 
   private ExportCommand() {}
+
+  private static final String REQUESTERS = "migration-guard.priority-requesters";
+
+  /**
+   * The priority requesters the export enforces: the service's setting when it is set (system
+   * property or environment); otherwise the packaged default with KubeVirt's controller account
+   * moved to {@code kubevirtNamespace}. A Deny policy cannot fail open: exported for openshift-cnv
+   * with {@code kubevirt}'s account, it would refuse every evacuation KubeVirt creates there.
+   */
+  static java.util.Set<String> priorityRequesters(String kubevirtNamespace) {
+    java.util.Set<String> configured = ServiceSetting.list(REQUESTERS);
+    if (ServiceSetting.isSet(REQUESTERS)) {
+      return configured;
+    }
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (String user : configured) {
+      out.add(
+          user.equals(CONTROLLER.formatted(ExportOptions.KUBEVIRT_NAMESPACE))
+              ? CONTROLLER.formatted(kubevirtNamespace)
+              : user);
+    }
+    return out;
+  }
+
+  private static final String CONTROLLER = "system:serviceaccount:%s:kubevirt-controller";
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
     if (args.length == 0 || !args[0].equals("admission-policies")) {
@@ -104,11 +130,20 @@ public final class ExportCommand {
     if (release.warning() != null) {
       err.println("export: " + release.warning());
     }
+    String kubevirtNamespace =
+        options.getOrDefault("--kubevirt-namespace", ExportOptions.KUBEVIRT_NAMESPACE);
+    if (!kubevirtNamespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")
+        || kubevirtNamespace.length() > 63) {
+      return usage(
+          err,
+          "export: --kubevirt-namespace '"
+              + kubevirtNamespace
+              + "' is not a namespace name (a DNS-1123 label: lower-case letters, digits and '-',"
+              + " at most 63)");
+    }
     Settings defaults = Settings.defaults();
     Settings settings =
-        new Settings(
-                ServiceSetting.list("migration-guard.priority-requesters"),
-                defaults.configuredDefaults())
+        new Settings(priorityRequesters(kubevirtNamespace), defaults.configuredDefaults())
             .forRelease(release.release());
     // The service's own rule actions: the policies enforce what the webhook would.
     try {
@@ -122,17 +157,6 @@ public final class ExportCommand {
                   entries, io.migrationguard.core.rules.Rules.engineIds(settings)));
     } catch (IllegalArgumentException e) {
       return usage(err, "export: migration-guard.rule-actions: " + e.getMessage());
-    }
-    String kubevirtNamespace =
-        options.getOrDefault("--kubevirt-namespace", ExportOptions.KUBEVIRT_NAMESPACE);
-    if (!kubevirtNamespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")
-        || kubevirtNamespace.length() > 63) {
-      return usage(
-          err,
-          "export: --kubevirt-namespace '"
-              + kubevirtNamespace
-              + "' is not a namespace name (a DNS-1123 label: lower-case letters, digits and '-',"
-              + " at most 63)");
     }
     ExportOptions export = new ExportOptions(version, settings, kubevirtNamespace, action);
     String text = PolicyWriter.write(PolicyDocuments.build(export), export);

@@ -21,7 +21,7 @@ final class ServiceSetting {
   static Set<String> list(String name) {
     String value = System.getProperty(name);
     if (value == null) {
-      value = System.getenv(name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_"));
+      value = System.getenv(envName(name));
     }
     if (value == null) {
       value = packaged().getProperty(name, "");
@@ -29,6 +29,15 @@ final class ServiceSetting {
     Set<String> out = new LinkedHashSet<>();
     Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(out::add);
     return out;
+  }
+
+  /** Whether {@code name} is set outside the package (system property or environment). */
+  static boolean isSet(String name) {
+    return System.getProperty(name) != null || System.getenv(envName(name)) != null;
+  }
+
+  private static String envName(String name) {
+    return name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
   }
 
   private static Properties packaged() {

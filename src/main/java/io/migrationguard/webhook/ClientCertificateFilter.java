@@ -14,15 +14,19 @@ import javax.net.ssl.SSLSession;
 /**
  * With {@code migration-guard.tls.client-ca} set, answers 401 (JSON Status) to any request whose
  * TLS connection presented no client certificate, except the health probes ({@code /q/health} and
- * below), which the kubelet sends without one. A certificate that does not chain to the bundle
- * never gets here: the handshake fails ({@code ClientAuthCustomizer}). It runs before every other
- * handler, so no body is read for a refused request.
+ * below), which the kubelet sends without one, and a GET of the metrics ({@code /q/metrics}), which
+ * Prometheus sends without one: they are counts and states, no object of a review, and a scrape
+ * that needs a certificate would silence every alert built on them. What may reach the port at all
+ * is the NetworkPolicy's ({@code certs/generate.sh --allow-from}). A certificate that does not
+ * chain to the bundle never gets here: the handshake fails ({@code ClientAuthCustomizer}). It runs
+ * before every other handler, so no body is read for a refused request.
  */
 @ApplicationScoped
 public class ClientCertificateFilter {
   // Before BodyLimit (-3) and Quarkus' upload limit (-2).
   private static final int ORDER = -4;
   static final String HEALTH = "/q/health";
+  static final String METRICS = "/q/metrics";
 
   @Inject ClientCa clientCa;
   @Inject AdmissionReviews reviews;
@@ -35,7 +39,10 @@ public class ClientCertificateFilter {
 
   private void check(RoutingContext ctx) {
     String path = ctx.normalizedPath();
-    if (path.equals(HEALTH) || path.startsWith(HEALTH + "/") || presentedCertificate(ctx)) {
+    if (path.equals(HEALTH)
+        || path.startsWith(HEALTH + "/")
+        || (path.equals(METRICS) && isRead(ctx))
+        || presentedCertificate(ctx)) {
       ctx.next();
       return;
     }
@@ -48,6 +55,12 @@ public class ClientCertificateFilter {
                     401,
                     "Unauthorized",
                     "a client certificate signed by the configured client CA is required")));
+  }
+
+  private static boolean isRead(RoutingContext ctx) {
+    var method = ctx.request().method();
+    return method == io.vertx.core.http.HttpMethod.GET
+        || method == io.vertx.core.http.HttpMethod.HEAD;
   }
 
   private static boolean presentedCertificate(RoutingContext ctx) {

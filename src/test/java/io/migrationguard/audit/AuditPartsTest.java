@@ -122,6 +122,72 @@ class AuditPartsTest {
     }
   }
 
+  /**
+   * A report of the audit's name that another tool wrote (no managed-by label of ours) is never
+   * written over, while the audit's own is updated; nothing of the other tool's changes.
+   */
+  @Test
+  void aReportAnotherToolWroteIsLeftAsItIs() throws Exception {
+    KubernetesMockServer server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    try (KubernetesClient client = server.createClient()) {
+      var reports =
+          client.genericKubernetesResources(
+              new io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext.Builder()
+                  .withGroup(ReportStore.GROUP)
+                  .withVersion(ReportStore.VERSION)
+                  .withKind("Report")
+                  .withPlural("reports")
+                  .withNamespaced(true)
+                  .build());
+      String name = io.migrationguard.cli.output.OpenReportsReport.NAMESPACE_REPORT;
+      String theirs =
+          "{\"apiVersion\":\"openreports.io/v1alpha1\",\"kind\":\"Report\",\"metadata\":"
+              + "{\"name\":\""
+              + name
+              + "\",\"namespace\":\"a\",\"labels\":{\"app.kubernetes.io/managed-by\":\"kyverno\"},"
+              + "\"annotations\":{\"theirs\":\"1\"}},\"results\":[{\"policy\":\"theirs\"}]}";
+      reports
+          .inNamespace("a")
+          .resource(
+              JSON.readValue(
+                  theirs, io.fabric8.kubernetes.api.model.GenericKubernetesResource.class))
+          .create();
+      ObjectNode wanted =
+          (ObjectNode)
+              JSON.readTree(
+                  "{\"apiVersion\":\"openreports.io/v1alpha1\",\"kind\":\"Report\",\"metadata\":"
+                      + "{\"name\":\""
+                      + name
+                      + "\",\"namespace\":\"a\",\"labels\":"
+                      + "{\"app.kubernetes.io/managed-by\":\"migration-guard\"}},"
+                      + "\"results\":[{\"policy\":\"ours\"}]}");
+      ReportStore store = new ReportStore(client);
+      for (int run = 0; run < 2; run++) {
+        ReportStore.Writes w = store.write(List.of(wanted));
+        assertEquals(0, w.created() + w.updated() + w.deleted(), "run " + run + ": " + w);
+        assertEquals(List.of(), w.failed());
+      }
+      var stored = reports.inNamespace("a").withName(name).get();
+      assertEquals("kyverno", stored.getMetadata().getLabels().get("app.kubernetes.io/managed-by"));
+      assertEquals("1", stored.getMetadata().getAnnotations().get("theirs"));
+      assertEquals(
+          "theirs",
+          JSON.valueToTree(stored.getAdditionalProperties()).at("/results/0/policy").asText());
+      // Once it is gone, the audit writes its own there.
+      reports.inNamespace("a").withName(name).delete();
+      assertEquals(1, store.write(List.of(wanted)).created());
+    } finally {
+      server.destroy();
+    }
+  }
+
   @Test
   void aReplicaDoesNotAuditWhileAnotherHoldsTheLease() throws Exception {
     KubernetesMockServer server =
@@ -170,6 +236,11 @@ class AuditPartsTest {
         assertTrue(mine.isLeader(), "a free Lease is taken");
         assertEquals(1, started.get());
       }
+      // Closing released it at once (fabric8's release: a lease of one second from now), so the
+      // next replica need not wait out the 30 s lease.
+      var released =
+          client.leases().inNamespace("mg").withName(AuditLeadership.LEASE).get().getSpec();
+      assertEquals(1, released.getLeaseDurationSeconds(), "released on close: " + released);
     } finally {
       server.destroy();
     }

@@ -74,6 +74,7 @@ class ClusterOutageTest {
     unavailable(Lookup.POLICIES, view::migrationPolicies);
     unavailable(Lookup.MIGRATIONS, () -> view.migrations("ns"));
     unavailable(Lookup.MIGRATIONS, () -> view.migrationsOf("ns", "vm"));
+    unavailable(Lookup.MIGRATIONS, () -> view.migration("ns", "m-0"));
     unavailable(Lookup.FEATURE_GATES, view::featureGates);
     refused(
         wire, Reviews.vmimCreate("ns", "m-1", "vm"), "could not look up VirtualMachineInstance");
@@ -101,6 +102,8 @@ class ClusterOutageTest {
     // the live path answers as soon as the API server does, before the watches come back (from
     // a stale cache, a VMI's migrations are listed by KubeVirt's label, finished ones left out)
     assertEquals(List.of("m-run"), InformerClusterViewTest.names(view.migrationsOf("ns", "vm-b")));
+    assertEquals(
+        "Succeeded", view.migration("ns", "m-done").orElseThrow().at("/status/phase").asText());
     assertEquals("vm", view.vmi("ns", "vm").orElseThrow().path("metadata").path("name").asText());
     assertEquals(1, view.migrationPolicies().size());
     assertTrue(wire.validate(Reviews.vmimCreate("ns", "m-1", "vm")).path("allowed").asBoolean());

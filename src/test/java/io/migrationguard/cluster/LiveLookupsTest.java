@@ -120,7 +120,7 @@ class LiveLookupsTest {
         against(server.url("/"))
             .list(
                 path.substring(1),
-                "kubevirt.io/vmi-name=vm",
+                LiveLookups.byLabel("kubevirt.io/vmi-name", "vm"),
                 Lookup.MIGRATIONS,
                 "x",
                 soon(),

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * --api-server-client-cert} writes the kubeconfig kube-apiserver's AdmissionConfiguration names,
  * and the workload overlay that makes the packaged service require a client certificate. The
  * service runs with the overlay's settings and the Secret's files; the client presents what the
- * kubeconfig entry kube-apiserver would pick for the webhook's Service holds.
+ * kubeconfig entry kube-apiserver would pick for the webhook's Service holds. Prometheus scrapes
+ * the metrics without one.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ApiServerClientCertIT {
@@ -39,14 +40,16 @@ class ApiServerClientCertIT {
   private WebhookTarget target;
   private int port;
   private JsonNode kubeconfigUser;
+  private Path certs;
 
   @BeforeAll
   void startWithTheOverlaysClientCa() throws Exception {
     OpensslAssumption.require();
     Commands.assumeKubectl();
     assertTrue(Files.isRegularFile(ServiceProcess.JAR), ServiceProcess.JAR + ": package first");
-    Path certs = tmp.resolve("certs");
-    Commands.generate(certs, "--api-server-client-cert").ok();
+    certs = tmp.resolve("certs");
+    // A 7-day serving certificate: the expiry alert must fire on what Prometheus scrapes.
+    Commands.generate(certs, "--api-server-client-cert", "--days", "7").ok();
     Manifests built = Manifests.built(certs.resolve("workload"));
     // The Secret's files, where the Deployment mounts them.
     Path mount = tmp.resolve("mount");
@@ -130,6 +133,16 @@ class ApiServerClientCertIT {
     assertEquals(401, anyone.status(), "a client without a certificate");
     assertTrue(anyone.text().contains("\"reason\":\"Unauthorized\""), anyone.text());
     assertEquals(200, status(target.client(port), "/q/health/live"), "the kubelet's probe");
+  }
+
+  /**
+   * Monitoring in this mode (issue 35): a real Prometheus scrapes {@code /q/metrics} as the
+   * generated ServiceMonitor says, without a client certificate, and the certificate-expiry alert
+   * fires on the scraped series of the 7-day certificate.
+   */
+  @Test
+  void prometheusScrapesWithoutACertificateAndTheExpiryAlertFires() throws Exception {
+    MetricsScrape.check(certs, port, true, tmp);
   }
 
   private static byte[] decode(JsonNode user, String field) {

@@ -71,8 +71,11 @@ class InstallOrderTest {
       }
       kinds.addAll(here);
     }
-    assertEquals(3, named, output);
-    assertEquals(kinds(Manifests.base().objects()).size() + 1, kinds.size(), "base + Secret");
+    assertEquals(4, named, output);
+    Set<String> expected = kinds(Manifests.base().objects());
+    // The Secret, and the monitoring overlay's ServiceMonitor, PrometheusRule and dashboard.
+    expected.addAll(List.of("Secret", "ServiceMonitor", "PrometheusRule", "ConfigMap"));
+    assertEquals(expected, kinds);
     assertFalse(Files.exists(out.resolve("kustomization.yaml")), "no combined overlay");
   }
 

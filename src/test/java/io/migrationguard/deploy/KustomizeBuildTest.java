@@ -53,7 +53,8 @@ class KustomizeBuildTest {
   @Test
   void generatedOverlayGivesEveryWebhookTheBundleAndFollowsTheNamespace() throws Exception {
     OpensslAssumption.require();
-    Commands.generate(out, "--namespace", "kv-guard").ok();
+    String docs = "https://github.com/acme/migration-guard/blob/v1.2.3/docs";
+    Commands.generate(out, "--namespace", "kv-guard", "--docs-url", docs).ok();
     String bundle =
         Base64.getEncoder().encodeToString(Files.readAllBytes(out.resolve("ca-bundle.crt")));
     // The two halves the script's steps apply, one after the other.
@@ -76,6 +77,32 @@ class KustomizeBuildTest {
     }
     assertEquals(8, webhooks);
     assertTrue(built.stream().anyMatch(o -> o.path("kind").asText().equals("Secret")));
+    // The monitoring follows: the Service's name in that namespace, its Secret's CA, the alerts'
+    // selectors.
+    int monitored = 0;
+    for (JsonNode o : build(out.resolve("monitoring"))) {
+      assertEquals("kv-guard", o.at("/metadata/namespace").asText(), o.path("kind").asText());
+      if (o.path("kind").asText().equals("ServiceMonitor")) {
+        monitored++;
+        JsonNode tls = o.at("/spec/endpoints/0/tlsConfig");
+        assertEquals("migration-guard.kv-guard.svc", tls.path("serverName").asText());
+        assertEquals("migration-guard-tls", tls.at("/ca/secret/name").asText());
+      }
+      if (o.path("kind").asText().equals("PrometheusRule")) {
+        monitored++;
+        String rules = o.path("spec").toString();
+        assertTrue(rules.contains("namespace=\\\"kv-guard\\\""), rules);
+        assertFalse(rules.contains("namespace=\\\"migration-guard\\\""), rules);
+        for (JsonNode group : o.at("/spec/groups")) {
+          for (JsonNode rule : group.path("rules")) {
+            String name = rule.path("alert").asText().toLowerCase(java.util.Locale.ROOT);
+            assertEquals(
+                docs + "/monitoring.md#" + name, rule.at("/annotations/runbook_url").asText());
+          }
+        }
+      }
+    }
+    assertEquals(2, monitored);
   }
 
   /**
@@ -139,11 +166,13 @@ class KustomizeBuildTest {
     assertTrue(
         env.contains("{\"name\":\"MIGRATION_GUARD_AUDIT_INTERVAL\",\"value\":\"15m\"}"), env);
     assertEquals(1, env.split("MIGRATION_GUARD_AUDIT_INTERVAL", -1).length - 1, "once: " + env);
-    assertEquals(
-        "[{\"apiGroups\":[\"openreports.io\"],\"resources\":[\"reports\",\"clusterreports\"],"
-            + "\"verbs\":[\"get\",\"list\",\"create\",\"update\",\"delete\"]}]",
-        role.path("rules").toString(),
-        "reports only");
+    for (JsonNode rule : role.path("rules")) {
+      assertEquals("[\"openreports.io\"]", rule.path("apiGroups").toString(), "reports only");
+      if (!rule.path("verbs").toString().equals("[\"list\",\"create\"]")) {
+        // Every verb that names an object is limited to the audit's own reports.
+        assertEquals(1, rule.path("resourceNames").size(), rule.toString());
+      }
+    }
     assertEquals("kv-guard", binding.at("/subjects/0/namespace").asText());
     Commands.Result bad = Commands.generate(out, "--audit", "30s");
     assertTrue(bad.exit() != 0 && bad.output().contains("--audit"), bad.output());

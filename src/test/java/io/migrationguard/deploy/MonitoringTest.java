@@ -15,7 +15,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The monitoring that ships with the manifests (manifests/monitoring/): the PrometheusRule's rules
@@ -40,18 +39,23 @@ class MonitoringTest {
     return out;
   }
 
+  /** promtool's copy of the rules is the PrometheusRule's spec, field for field. */
   @Test
-  void theRulesPassPromtoolAndTheirUnitTests(@TempDir Path tmp) throws Exception {
+  void promtoolsRulesFileIsThePrometheusRulesSpec() throws Exception {
+    assertEquals(rules(), YAML.readTree(DIR.resolve("tests/rules.yaml").toFile()));
+  }
+
+  /** As docs/monitoring.md says, from the repository's root of a fresh clone: nothing built. */
+  @Test
+  void theRulesPassPromtoolAndTheirUnitTests() {
     Assumptions.assumeTrue(
         Commands.available("promtool", "--version"),
         "promtool is not installed (apt-get install prometheus; .ci/run does)");
-    Path rules = tmp.resolve("rules.yaml");
-    YAML.writeValue(rules.toFile(), rules());
-    Commands.run(List.of("promtool", "check", "rules", rules.toString())).ok();
-    Files.copy(DIR.resolve("tests/alerts.test.yaml"), tmp.resolve("alerts.test.yaml"));
+    Commands.run(List.of("promtool", "check", "rules", DIR.resolve("tests/rules.yaml").toString()))
+        .ok();
     Commands.Result r =
         Commands.run(
-            List.of("promtool", "test", "rules", tmp.resolve("alerts.test.yaml").toString()));
+            List.of("promtool", "test", "rules", DIR.resolve("tests/alerts.test.yaml").toString()));
     assertEquals(0, r.exit(), r.output());
     assertTrue(r.output().contains("SUCCESS"), r.output());
   }
@@ -75,10 +79,52 @@ class MonitoringTest {
               .find(),
           name + ": no promtool case in which it fires");
       String url = a.at("/annotations/runbook_url").asText();
-      assertTrue(
-          url.endsWith("docs/monitoring.md#" + name.toLowerCase(java.util.Locale.ROOT)), url);
+      assertEquals(
+          docs() + "/monitoring.md#" + name.toLowerCase(java.util.Locale.ROOT),
+          url,
+          "the pom's migration-guard.docs, as the SARIF helpUri");
       assertTrue(anchors.contains(name.toLowerCase(java.util.Locale.ROOT)), name + ": no runbook");
       assertTrue(!a.path("labels").path("severity").asText().isEmpty(), name + ": severity");
+    }
+  }
+
+  /**
+   * The pom's default of {@code migration-guard.docs} (the one setting the SARIF helpUri and the
+   * runbook links come from), its {@code ${...}} references resolved from the pom's properties.
+   */
+  static String docs() throws Exception {
+    String pom = Files.readString(Path.of("pom.xml"));
+    String value = property(pom, "migration-guard.docs");
+    Matcher ref = Pattern.compile("\\$\\{([^}]+)}").matcher(value);
+    StringBuilder out = new StringBuilder();
+    while (ref.find()) {
+      ref.appendReplacement(out, Matcher.quoteReplacement(property(pom, ref.group(1))));
+    }
+    return ref.appendTail(out).toString();
+  }
+
+  private static String property(String pom, String name) {
+    Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
+    assertTrue(m.find(), "pom.xml has no property " + name);
+    return m.group(1).strip();
+  }
+
+  /**
+   * The dashboard names no namespace, Service or job: it follows any install's names as it is (the
+   * ConfigMap lands in the install's namespace through the overlay).
+   */
+  @Test
+  void theDashboardSelectsNoInstallName() throws Exception {
+    List<String> exprs = new java.util.ArrayList<>();
+    Matcher m =
+        Pattern.compile("\"expr\":\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
+            .matcher(Files.readString(DIR.resolve("dashboard.json")));
+    while (m.find()) {
+      exprs.add(m.group(1));
+    }
+    assertTrue(exprs.size() >= 8, "panels: " + exprs.size());
+    for (String e : exprs) {
+      assertTrue(!e.matches(".*\\b(namespace|service|job|pod)\\s*=.*"), e);
     }
   }
 

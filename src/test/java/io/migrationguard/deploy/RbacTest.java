@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The service may read what its cluster-aware rules look at, and write Leases in its own namespace
- * (reservations across replicas), nothing else.
+ * (reservations across replicas), nothing else. That every granted verb is used and every request
+ * granted is RbacRequestsIT's.
  */
 class RbacTest {
   private static final Set<String> READ = Set.of("get", "list", "watch");
@@ -23,20 +24,23 @@ class RbacTest {
       assertTrue(rule.path("resourceNames").isMissingNode(), "no name restriction needed");
       Set<String> verbs = new TreeSet<>();
       rule.path("verbs").forEach(v -> verbs.add(v.asText()));
-      assertEquals(READ, verbs, "verbs of " + rule);
+      assertTrue(READ.containsAll(verbs), "read-only: " + rule);
       for (JsonNode group : rule.path("apiGroups")) {
         for (JsonNode resource : rule.path("resources")) {
-          granted.add(group.asText() + "/" + resource.asText());
+          granted.add(group.asText() + "/" + resource.asText() + " " + verbs);
         }
       }
     }
     assertEquals(
         new TreeSet<>(
             Set.of(
-                "kubevirt.io/virtualmachineinstances",
-                "kubevirt.io/virtualmachineinstancemigrations",
-                "kubevirt.io/kubevirts",
-                "migrations.kubevirt.io/migrationpolicies")),
+                // One GET per reviewed migration: VMI specs carry cloud-init user data, so they
+                // are never listed nor watched. The others: informers and live lists, never a
+                // GET by name (RbacRequestsIT).
+                "kubevirt.io/virtualmachineinstances [get]",
+                "kubevirt.io/virtualmachineinstancemigrations [list, watch]",
+                "kubevirt.io/kubevirts [list, watch]",
+                "migrations.kubevirt.io/migrationpolicies [list, watch]")),
         granted,
         "no wildcard, no Secrets, no other resource");
   }

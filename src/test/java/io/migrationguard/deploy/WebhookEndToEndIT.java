@@ -100,6 +100,15 @@ class WebhookEndToEndIT {
     assertEquals(14, calls, "(webhook, kind, operation) combinations exercised");
   }
 
+  /**
+   * Monitoring in this mode (issue 35): a real Prometheus scrapes the service as the generated
+   * ServiceMonitor says, and the certificate-expiry alert stays silent for a 365-day certificate.
+   */
+  @Test
+  void prometheusScrapesAsTheServiceMonitorSays() throws Exception {
+    MetricsScrape.check(certs, port, false, tmp);
+  }
+
   @Test
   void aWrongPathIsNotAWebhook() throws IOException {
     WebhookTarget t = targets.get(0);

@@ -108,6 +108,32 @@ class AdmissionPoliciesExportTest {
     assertTrue(packaged.contains("['system:serviceaccount:kubevirt:kubevirt-controller']"));
   }
 
+  /**
+   * On OpenShift (KubeVirt in openshift-cnv) the export's priority requester is that namespace's
+   * controller unless the setting is given: its evacuations (spec.priority) are admitted, another
+   * user's refused. A Deny policy cannot fail open, so kubevirt's account there would block every
+   * drain.
+   */
+  @Test
+  void theKubeVirtNamespaceNamesItsControllerAsPriorityRequester() {
+    var docs =
+        ExportedDocuments.parse(PackagedExport.text("--kubevirt-namespace", "openshift-cnv"));
+    assertEquals(
+        List.of(),
+        Evacuations.denials(docs, "system:serviceaccount:openshift-cnv:kubevirt-controller"));
+    assertEquals(
+        List.of("vmim-priority-requester"),
+        Evacuations.denials(docs, "system:serviceaccount:kubevirt:kubevirt-controller").stream()
+            .map(d -> d.substring(0, d.indexOf(':')))
+            .toList(),
+        "kubevirt's account is not the controller there");
+    assertEquals(1, Evacuations.denials(docs, "alice").size(), "anyone else");
+    // A setting given wins over the namespace.
+    String set = PackagedExport.withRequesters("alice", "--kubevirt-namespace", "openshift-cnv");
+    assertEquals(
+        List.of(), Evacuations.denials(ExportedDocuments.parse(set), "alice"), "the setting");
+  }
+
   @Test
   void usageErrors() {
     for (String[] args :

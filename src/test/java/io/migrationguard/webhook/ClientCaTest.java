@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Mutual TLS ({@code migration-guard.tls.client-ca}) over real TLS: a client certificate of the
  * configured CA is served; one of another CA fails the handshake; no certificate is refused with a
- * 401 Status on every path but the kubelet's health probes.
+ * 401 Status on every path but the kubelet's health probes and a GET of the metrics.
  */
 @QuarkusTest
 @TestProfile(ClientCaTestProfile.class)
@@ -54,12 +54,15 @@ class ClientCaTest {
       assertTrue(reply.body().contains("\"reason\":\"Unauthorized\""), reply.body());
       assertFalse(reply.body().contains("u-n"), "the review was not read");
     }
-    for (String probe : new String[] {"/q/health", "/q/health/live", "/q/health/ready"}) {
+    // The kubelet's probes and Prometheus' scrape come without a certificate.
+    for (String probe :
+        new String[] {"/q/health", "/q/health/live", "/q/health/ready", "/q/metrics"}) {
       assertEquals(200, RawHttp.exchange(factory, base.getPort(), "GET", probe, null).status());
     }
-    // A look-alike of the probe path is not a probe.
-    assertEquals(
-        401, RawHttp.exchange(factory, base.getPort(), "GET", "/q/healthz", null).status());
+    // A look-alike of the probe or metrics path is neither.
+    for (String path : new String[] {"/q/healthz", "/q/metricsx", "/q/metrics/x"}) {
+      assertEquals(401, RawHttp.exchange(factory, base.getPort(), "GET", path, null).status());
+    }
   }
 
   @Test
