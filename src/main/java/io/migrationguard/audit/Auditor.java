@@ -13,8 +13,10 @@ import io.migrationguard.cluster.ClusterRuntime;
 import io.migrationguard.cluster.KubeVirtChoice;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.webhook.config.ReleaseEngines;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -28,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -57,6 +60,8 @@ public class Auditor {
   private final Optional<Duration> interval;
   private final ClusterRuntime runtime;
   private final ReleaseEngines engines;
+  // Not the monitor of runOnce: stopping must not wait for a run to end.
+  private final AtomicBoolean stopped = new AtomicBoolean();
   private final KubernetesClient client;
   private final ReportStore store;
   private final AuditMetrics metrics;
@@ -242,8 +247,21 @@ public class Auditor {
     return new Run(true, judged.objects(), findings, writes, problem);
   }
 
+  /**
+   * Releases the Lease while the Kubernetes client still works: Quarkus fires the shutdown event
+   * before it disposes of any bean, while {@code @PreDestroy} may run after the client's disposer
+   * has closed it (then the release never reaches the API server and the next replica waits out the
+   * lease).
+   */
+  void onShutdown(@Observes ShutdownEvent event) {
+    stop();
+  }
+
   @PreDestroy
   void stop() {
+    if (!stopped.compareAndSet(false, true)) {
+      return;
+    }
     if (leadership != null) {
       leadership.close();
     }

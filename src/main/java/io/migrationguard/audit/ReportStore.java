@@ -13,6 +13,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jboss.logging.Logger;
 
 /**
  * Writes the audit's OpenReports to the cluster, as few times as it can: a report is created once,
@@ -31,8 +33,7 @@ final class ReportStore {
       context("ClusterReport", "clusterreports", false);
   private static final int PAGE = 500;
   private static final String SOURCE = "migration-guard";
-  private static final org.jboss.logging.Logger LOG =
-      org.jboss.logging.Logger.getLogger(ReportStore.class);
+  private static final Logger LOG = Logger.getLogger(ReportStore.class);
 
   /**
    * What one write pass did.
@@ -55,7 +56,7 @@ final class ReportStore {
 
   private final KubernetesClient client;
   // Reports of the same name that another tool wrote: named in the log once, never written.
-  private final Set<String> foreign = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> foreign = ConcurrentHashMap.newKeySet();
 
   ReportStore(KubernetesClient client) {
     this.client = client;

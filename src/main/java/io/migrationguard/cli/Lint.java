@@ -1,11 +1,9 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.cli.LintOptions.OutputSpec;
 import io.migrationguard.cli.output.ReportContext;
 import io.migrationguard.cli.output.RuleDoc;
 import io.migrationguard.cli.output.TerminalText;
-import io.migrationguard.cli.output.TextReport;
 import io.migrationguard.core.Engine;
 import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.FeatureGates;
@@ -236,7 +234,7 @@ public final class Lint {
                 err);
         outputs.reports().forEach(r -> r.finish(summary));
         unwritten = outputs.closeAndCheck();
-        return end(o, summary, unwritten, missing, against, fromCluster, out, err);
+        return LintEnd.end(o, summary, unwritten, missing, against, fromCluster, out, err);
       }
       List<Source> sources =
           Inputs.expand(
@@ -263,70 +261,12 @@ public final class Lint {
       outputs.reports().forEach(r -> r.finish(summary));
       unwritten = outputs.closeAndCheck();
     }
-    return end(o, summary, unwritten, missing, against, fromCluster, out, err);
-  }
-
-  /** The summary, what could not be written, and the exit code. */
-  private static int end(
-      LintOptions o,
-      Summary summary,
-      List<String> unwritten,
-      List<String> missing,
-      Against.Loaded against,
-      ClusterInput.Cluster fromCluster,
-      PrintStream out,
-      PrintStream err) {
-    printSummary(o, summary, out, err);
-    unwritten.forEach(f -> err.println("lint: could not write " + f));
-    out.flush();
-    if (out.checkError()) {
-      // A full disk or a closed pipe: the report is incomplete, which must not read as a result.
-      err.println("lint: could not write the report to standard output");
-      return ERROR;
-    }
-    boolean clusterProblems = fromCluster != null && !fromCluster.problems().isEmpty();
-    if (summary.errors() > 0
-        || !missing.isEmpty()
-        || !against.problems().isEmpty()
-        || !unwritten.isEmpty()
-        || clusterProblems) {
-      return ERROR;
-    }
-    if (o.failIfNoObjects() && summary.valid() + summary.invalid() == 0) {
-      err.println("lint: no VirtualMachineInstanceMigration or MigrationPolicy found");
-      return INVALID;
-    }
-    return summary.invalid() > 0 ? INVALID : OK;
+    return LintEnd.end(o, summary, unwritten, missing, against, fromCluster, out, err);
   }
 
   private static void daemon(Runnable r) {
     Thread t = new Thread(r, "lint-engine");
     t.setDaemon(true);
     t.start();
-  }
-
-  /**
-   * The summary line where no report prints it: with {@code --summary}, on stdout when it is free,
-   * else on stderr; and on stderr whenever every report goes to a file, so a CI log is never empty.
-   */
-  private static void printSummary(
-      LintOptions o, Summary summary, PrintStream out, PrintStream err) {
-    OutputSpec onStdout =
-        o.outputs().stream().filter(s -> s.file() == null).findFirst().orElse(null);
-    if (onStdout != null && onStdout.format().printsSummary()) {
-      return;
-    }
-    PrintStream target;
-    if (o.summary()) {
-      target = onStdout == null ? out : err;
-    } else if (onStdout == null) {
-      target = err;
-    } else {
-      return;
-    }
-    if (!summary.notChecked().isEmpty()) {
-      target.println(TextReport.notCheckedLine(summary));
-    }
-    target.println(summary.line());
   }
 }

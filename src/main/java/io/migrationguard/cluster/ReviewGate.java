@@ -129,12 +129,12 @@ public final class ReviewGate {
       long arrivedNanos) {
     Deadline deadline = new Deadline(arrivedNanos + lookupBudget.toNanos());
     ClusterView current = view.get();
-    boolean onEventLoop = !onWorker && !mayBlock(review, dryRun, current);
+    Optional<String> key = ReservationKeys.of(review); // once: it builds the canonical selectors
+    boolean onEventLoop = !onWorker && !mayBlock(key, review, dryRun, current);
     ClusterView bound =
         current instanceof InformerClusterView v
             ? (onEventLoop ? v.cachesOnly() : v.within(deadline))
             : current;
-    Optional<String> key = ReservationKeys.of(review);
     ReentrantLock lock = dryRun ? null : lockFor(key, review, current);
     if (lock == null) {
       return validate.apply(bound);
@@ -191,11 +191,11 @@ public final class ReviewGate {
    * never waits.
    */
   public boolean mayBlock(Review review, boolean dryRun) {
-    return mayBlock(review, dryRun, view.get());
+    return mayBlock(ReservationKeys.of(review), review, dryRun, view.get());
   }
 
-  private boolean mayBlock(Review review, boolean dryRun, ClusterView current) {
-    Optional<String> key = ReservationKeys.of(review);
+  private boolean mayBlock(
+      Optional<String> key, Review review, boolean dryRun, ClusterView current) {
     if (!dryRun && reservations != null && key.isPresent()) {
       return true; // a reservation is a write to the API server
     }

@@ -12,14 +12,11 @@ import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.net.InetAddress;
+import io.migrationguard.testing.CrudApiServer;
 import java.time.Duration;
 import java.time.ZonedDateTime;
-import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -84,10 +81,7 @@ class AuditPartsTest {
   void withoutTheOpenReportsCrdsTheStoreSaysSoAndWritesNothing() throws Exception {
     AtomicInteger writes = new AtomicInteger();
     KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
+        CrudApiServer.start(
             new KubernetesCrudDispatcher() {
               @Override
               public MockResponse dispatch(RecordedRequest request) {
@@ -102,8 +96,8 @@ class AuditPartsTest {
                 return super.dispatch(request);
               }
             },
-            false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
+            false,
+            0);
     try (KubernetesClient client = server.createClient()) {
       ObjectNode report =
           (ObjectNode)
@@ -128,14 +122,7 @@ class AuditPartsTest {
    */
   @Test
   void aReportAnotherToolWroteIsLeftAsItIs() throws Exception {
-    KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
+    KubernetesMockServer server = CrudApiServer.start();
     try (KubernetesClient client = server.createClient()) {
       var reports =
           client.genericKubernetesResources(
@@ -190,14 +177,7 @@ class AuditPartsTest {
 
   @Test
   void aReplicaDoesNotAuditWhileAnotherHoldsTheLease() throws Exception {
-    KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
+    KubernetesMockServer server = CrudApiServer.start();
     try (KubernetesClient client = server.createClient()) {
       client
           .leases()

@@ -6,13 +6,10 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.migrationguard.cluster.ApiResource;
-import java.net.InetAddress;
+import io.migrationguard.testing.CrudApiServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 
 /**
  * A stoppable stand-in Kubernetes API server for bench/outage.sh: fabric8's mock server in CRUD
@@ -57,14 +54,7 @@ public final class ApiStandIn {
 
   /** A mock API server on 127.0.0.1:{@code port} (0: any) with the objects above. */
   public static KubernetesMockServer start(int port, int vmis) {
-    KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            true);
-    server.init(InetAddress.getLoopbackAddress(), port);
+    KubernetesMockServer server = CrudApiServer.start(new KubernetesCrudDispatcher(), true, port);
     try (KubernetesClient client = server.createClient()) {
       ObjectNode kv = object(ApiResource.KUBEVIRT, "kubevirt", "kubevirt");
       kv.putObject("spec").putObject("configuration").putObject("developerConfiguration");

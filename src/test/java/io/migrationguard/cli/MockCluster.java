@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.migrationguard.cluster.ApiResource;
-import java.net.InetAddress;
+import io.migrationguard.testing.CrudApiServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -33,14 +30,7 @@ final class MockCluster implements AutoCloseable {
 
   MockCluster(Path dir) throws Exception {
     this.dir = dir;
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
+    server = CrudApiServer.start();
     client = server.createClient();
     for (String name : System.getProperties().stringPropertyNames()) {
       if (name.startsWith("kubernetes.")) {

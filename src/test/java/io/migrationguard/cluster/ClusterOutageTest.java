@@ -9,12 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.testing.CrudApiServer;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -24,10 +23,8 @@ import io.quarkus.test.kubernetes.client.KubernetesServer;
 import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
-import java.net.InetAddress;
 import java.net.URL;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
@@ -84,14 +81,7 @@ class ClusterOutageTest {
         "could not look up MigrationPolicies");
 
     // A mock server cannot be restarted: the API server comes back as a new one on the same port.
-    KubernetesMockServer back =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    back.init(InetAddress.getLoopbackAddress(), port);
+    KubernetesMockServer back = CrudApiServer.start(new KubernetesCrudDispatcher(), false, port);
     long backAt = System.nanoTime();
     try (KubernetesClient client = back.createClient()) {
       create(client, ApiResource.VMI, Fixtures.vmi("ns", "vm", "Running"));

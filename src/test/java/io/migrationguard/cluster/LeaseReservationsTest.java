@@ -10,21 +10,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.migrationguard.core.Decision;
 import io.migrationguard.core.FieldValidation;
 import io.migrationguard.core.Kind;
 import io.migrationguard.core.Operation;
 import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.InMemoryClusterView;
-import java.net.InetAddress;
+import io.migrationguard.testing.CrudApiServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -49,14 +46,7 @@ class LeaseReservationsTest {
 
   @BeforeEach
   void start() {
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            true);
-    server.init(InetAddress.getLoopbackAddress(), 0);
+    server = CrudApiServer.start(new KubernetesCrudDispatcher(), true, 0);
   }
 
   @AfterEach

@@ -6,13 +6,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.net.InetAddress;
+import io.migrationguard.testing.CrudApiServer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -38,10 +35,7 @@ final class RecordingApiServer implements AutoCloseable {
 
   RecordingApiServer() {
     server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
+        CrudApiServer.start(
             new KubernetesCrudDispatcher() {
               @Override
               public MockResponse dispatch(RecordedRequest request) {
@@ -52,8 +46,8 @@ final class RecordingApiServer implements AutoCloseable {
                 return super.dispatch(request);
               }
             },
-            true);
-    server.init(InetAddress.getLoopbackAddress(), 0);
+            true,
+            0);
     try (KubernetesClient plain = server.createClient()) {
       Config config =
           new ConfigBuilder(plain.getConfiguration()).withUserAgent(ADMIN_AGENT).build();

@@ -1,0 +1,247 @@
+package io.migrationguard.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.Kind;
+import io.migrationguard.core.cluster.ClusterUnavailableException;
+import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.cluster.StoredProjection;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The lookups of one review, sharing one {@link Deadline}: answered from the {@link CachedCluster}
+ * while a cache is fresh, else from the API server ({@link LiveLookups}, in pages, kept as
+ * projections), with what this process admitted ({@link InflightRegistry}) laid over both. Made by
+ * {@link InformerClusterView#within} and {@link InformerClusterView#cachesOnly}.
+ */
+final class ReviewLookups implements ClusterView {
+
+  private final CachedCluster caches;
+  private final LiveLookups live;
+  private final InflightRegistry inflight;
+  private final Deadline deadline;
+  private final boolean cachesOnly;
+  // One review's VMI GETs, so that one fetched before a lock is not fetched again under it.
+  private final Map<String, Optional<JsonNode>> vmis = new java.util.HashMap<>();
+
+  ReviewLookups(
+      CachedCluster caches,
+      LiveLookups live,
+      InflightRegistry inflight,
+      Deadline deadline,
+      boolean cachesOnly) {
+    this.caches = caches;
+    this.live = live;
+    this.inflight = inflight;
+    this.deadline = deadline;
+    this.cachesOnly = cachesOnly;
+  }
+
+  /** On the event loop a stale cache is not worth a blocking request: 503 instead. */
+  private void mayGoLive(Lookup lookup) {
+    if (cachesOnly) {
+      throw new ClusterUnavailableException(lookup, "the cache is being resynchronised");
+    }
+  }
+
+  @Override
+  public Set<Lookup> supports() {
+    return EnumSet.allOf(Lookup.class);
+  }
+
+  @Override
+  public Optional<JsonNode> vmi(String namespace, String name) {
+    if (!Names.isNamespace(namespace) || !Names.isObjectName(name)) {
+      return Optional.empty(); // no such object can exist
+    }
+    String key = namespace + "/" + name;
+    Optional<JsonNode> known = vmis.get(key);
+    if (known != null) {
+      return known;
+    }
+    mayGoLive(Lookup.VMI);
+    ApiResource vmi = ApiResource.VMI;
+    Optional<JsonNode> found = live.get(vmi.objectPath(namespace, name), Lookup.VMI, key, deadline);
+    vmis.put(key, found);
+    return found;
+  }
+
+  @Override
+  public List<JsonNode> migrations(String namespace) {
+    if (!Names.isNamespace(namespace)) {
+      return inflight.migrations(namespace, List.of());
+    }
+    if (!caches.migrations().fresh()) {
+      mayGoLive(Lookup.MIGRATIONS);
+      return inflight.migrations(
+          namespace,
+          live.list(
+              ApiResource.VMIM.collectionPath(namespace),
+              null,
+              Lookup.MIGRATIONS,
+              "namespace " + namespace,
+              deadline,
+              ReviewLookups::projectMigration));
+    }
+    // Not on any review's path (the rules ask by VMI, by name or for the unfinished ones): a
+    // scan of the cache's keys, finished migrations as their name and phase.
+    String prefix = namespace + "/";
+    List<JsonNode> listed = new ArrayList<>();
+    caches
+        .migrations()
+        .keys()
+        .filter(k -> k.startsWith(prefix))
+        .forEach(k -> caches.cached(k).ifPresent(listed::add));
+    return inflight.migrations(namespace, listed);
+  }
+
+  @Override
+  public Optional<JsonNode> migration(String namespace, String name) {
+    if (!Names.isNamespace(namespace) || !Names.isObjectName(name)) {
+      return Optional.empty(); // no such object can exist
+    }
+    Optional<JsonNode> stored;
+    if (caches.migrations().fresh()) {
+      stored = caches.cached(namespace + "/" + name);
+    } else {
+      mayGoLive(Lookup.MIGRATIONS);
+      // A list by name, not a GET: the service is granted list and watch on migrations only.
+      stored =
+          live
+              .list(
+                  ApiResource.VMIM.collectionPath(namespace),
+                  LiveLookups.byName(name),
+                  Lookup.MIGRATIONS,
+                  namespace + "/" + name,
+                  deadline,
+                  ReviewLookups::projectMigration)
+              .stream()
+              .findFirst();
+    }
+    // What this process admitted and the cache does not show yet counts too.
+    return inflight.migrations(namespace, stored.map(List::of).orElse(List.of())).stream()
+        .filter(m -> name.equals(name(m)))
+        .findFirst();
+  }
+
+  @Override
+  public List<JsonNode> migrationsOf(String namespace, String vmiName) {
+    if (vmiName.isEmpty()) {
+      return List.of();
+    }
+    if (!caches.migrations().fresh()) {
+      return liveMigrationsOf(namespace, vmiName);
+    }
+    // Only unfinished migrations are indexed: no rule counts a finished one.
+    List<JsonNode> indexed =
+        caches.migrations().trees(caches.indexes().targeting(namespace, vmiName));
+    return inflight.migrations(namespace, indexed).stream()
+        .filter(m -> MigrationIndexes.targets(m, vmiName))
+        .toList();
+  }
+
+  /**
+   * A stale cache's answer, from the API server: the migrations labelled {@code
+   * kubevirt.io/vmi-name=VMI} (KubeVirt's create mutator labels every migration so, v1.5 to v1.9,
+   * pkg/virt-api/webhooks/mutating-webhook/mutators/migration-create-mutator.go), not every
+   * migration of the namespace, which may be thousands.
+   */
+  private List<JsonNode> liveMigrationsOf(String namespace, String vmiName) {
+    List<JsonNode> listed = List.of();
+    if (Names.isNamespace(namespace) && Names.isLabelValue(vmiName)) {
+      mayGoLive(Lookup.MIGRATIONS);
+      listed =
+          live.list(
+              ApiResource.VMIM.collectionPath(namespace),
+              LiveLookups.byLabel(Kind.VMI_NAME_LABEL, vmiName),
+              Lookup.MIGRATIONS,
+              "migrations of " + namespace + "/" + vmiName,
+              deadline,
+              ReviewLookups::projectMigration);
+    }
+    return inflight.migrations(namespace, listed).stream()
+        .filter(m -> MigrationIndexes.targets(m, vmiName))
+        .toList();
+  }
+
+  @Override
+  public List<JsonNode> migrationPolicies() {
+    if (!caches.policies().fresh()) {
+      mayGoLive(Lookup.POLICIES);
+    }
+    List<JsonNode> listed =
+        caches.policies().fresh()
+            ? caches.policies().all()
+            : live.list(
+                ApiResource.POLICY.collectionPath(null),
+                null,
+                Lookup.POLICIES,
+                "cluster",
+                deadline,
+                StoredProjection::policy);
+    return inflight.policies(listed);
+  }
+
+  @Override
+  public List<JsonNode> policiesComparableWith(JsonNode policy) {
+    if (!caches.policies().fresh()) {
+      return migrationPolicies();
+    }
+    return inflight.policies(caches.policyIndex().candidates(policy));
+  }
+
+  @Override
+  public FeatureGates featureGates() {
+    if (!caches.kubevirts().fresh()) {
+      mayGoLive(Lookup.FEATURE_GATES);
+    }
+    if (caches.kubevirts().fresh()) {
+      return caches.gates();
+    }
+    return KubeVirtChoice.gates(
+        live.list(
+            ApiResource.KUBEVIRT.collectionPath(null),
+            null,
+            Lookup.FEATURE_GATES,
+            "KubeVirt CR",
+            deadline,
+            StoredProjection::kubevirt));
+  }
+
+  // Only from fresh caches, through their index: a live list of every migration of the cluster
+  // is not worth it (the one rule that asks only warns).
+  @Override
+  public List<JsonNode> unfinishedMigrations() {
+    if (!caches.migrations().fresh()) {
+      throw new ClusterUnavailableException(
+          Lookup.MIGRATION_QUEUE, "the migrations cache is not synced");
+    }
+    return caches.migrations().trees(caches.indexes().unfinished());
+  }
+
+  @Override
+  public JsonNode migrationConfiguration() {
+    if (!caches.kubevirts().fresh()) {
+      throw new ClusterUnavailableException(
+          Lookup.MIGRATION_QUEUE, "the KubeVirt cache is not synced");
+    }
+    return KubeVirtChoice.migrations(caches.kubevirts().all());
+  }
+
+  /** A listed migration as the cache would keep it. */
+  private static JsonNode projectMigration(JsonNode m) {
+    return StoredProjection.finished(m)
+        ? StoredProjection.finishedMigration(m)
+        : StoredProjection.migration(m);
+  }
+
+  private static String name(JsonNode o) {
+    return o.path("metadata").path("name").asText("");
+  }
+}
