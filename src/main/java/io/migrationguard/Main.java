@@ -1,9 +1,9 @@
 package io.migrationguard;
 
+import io.migrationguard.cli.ExportCommand;
 import io.migrationguard.cli.Lint;
 import io.migrationguard.cli.Version;
 import io.migrationguard.core.names.Suggest;
-import io.migrationguard.export.ExportCommand;
 import io.migrationguard.webhook.tls.Renegotiation;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
@@ -51,8 +51,8 @@ public final class Main {
   public static void main(String... args) {
     if (args.length == 0 || (args.length == 1 && args[0].equals("serve"))) {
       List<String> bad =
-          io.migrationguard.webhook.config.SettingsPreflight.problems(
-              io.migrationguard.webhook.config.SettingsPreflight.ofThisProcess());
+          io.migrationguard.SettingsPreflight.problems(
+              io.migrationguard.SettingsPreflight.ofThisProcess());
       if (!bad.isEmpty()) {
         // One line per bad setting, never a stack trace (docs/configuration.md).
         bad.forEach(System.err::println);

@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.migrationguard.cli.Explain;
-import io.migrationguard.export.ExportCommand;
-import io.migrationguard.webhook.config.SettingsPreflight;
+import io.migrationguard.cli.ExportCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.migrationguard.audit;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.migrationguard.cli.StoredObjects.RuleSeverity;
+import io.migrationguard.judge.StoredObjects.RuleSeverity;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;

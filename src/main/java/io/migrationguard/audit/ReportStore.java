@@ -8,7 +8,7 @@ import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.migrationguard.cli.output.OpenReportsReport;
+import io.migrationguard.report.OpenReportsReport;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,8 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.judge.Entry;
+import io.migrationguard.judge.ObjectKey;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

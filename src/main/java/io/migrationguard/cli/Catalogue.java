@@ -1,11 +1,14 @@
 package io.migrationguard.cli;
 
-import io.migrationguard.cli.output.RuleDoc;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.apiserver.BeforeAdmission;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.schema.SchemaValidator;
+import io.migrationguard.judge.Checker;
+import io.migrationguard.judge.Entries;
+import io.migrationguard.judge.Evaluator;
+import io.migrationguard.report.RuleDoc;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.migrationguard.cluster.ApiResource;
+import io.migrationguard.judge.StoredJudge;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,7 +30,7 @@ import java.util.Set;
  * policy), its text the object as {@code kubectl get -o yaml} prints it (keys sorted, {@code
  * metadata.managedFields} left out), so a finding's {@code LINE:COL} points into that.
  */
-final class ClusterInput {
+public final class ClusterInput {
 
   private static final ObjectMapper YAML =
       new ObjectMapper(
@@ -193,15 +194,6 @@ final class ClusterInput {
       item.getMetadata().setManagedFields(null);
     }
     return YAML.valueToTree(YAML.convertValue(item, Map.class));
-  }
-
-  /** {@code KIND/NAMESPACE/NAME} ({@code KIND/NAME} cluster-scoped), as for a listed object. */
-  static String name(io.migrationguard.core.Kind kind, JsonNode o) {
-    String ns = o.path("metadata").path("namespace").asText("");
-    return kind.kindName()
-        + "/"
-        + (kind.namespaced() && !ns.isEmpty() ? ns + "/" : "")
-        + o.path("metadata").path("name").asText("");
   }
 
   private static String name(ApiResource r, GenericKubernetesResource item) {

@@ -2,10 +2,18 @@ package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.migrationguard.cli.output.Report;
 import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
+import io.migrationguard.judge.Checker;
+import io.migrationguard.judge.Entry;
+import io.migrationguard.judge.Evaluator;
+import io.migrationguard.judge.ObjectKey;
+import io.migrationguard.judge.StoredJudge;
+import io.migrationguard.report.FileResult;
+import io.migrationguard.report.Report;
+import io.migrationguard.report.ResourceResult;
+import io.migrationguard.report.Summary;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,7 +138,8 @@ final class ClusterRun implements AutoCloseable {
     }
     Evaluator engine = LintRun.get(evaluator);
     Set<String> notChecked = ConcurrentHashMap.newKeySet();
-    Checker checker = new Checker(engine, held.view(), against, Map.of(), options, notChecked);
+    Checker checker =
+        new Checker(engine, held.view(), against, Map.of(), options.checkOptions(), notChecked);
     long t1 = System.nanoTime();
     LintRun.Counter counter = new LintRun.Counter();
     int[] files = new int[1];

@@ -1,9 +1,9 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.cli.read.Document;
-import io.migrationguard.cli.read.ManifestReader;
 import io.migrationguard.core.names.Suggest;
+import io.migrationguard.manifest.Document;
+import io.migrationguard.manifest.ManifestReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -144,7 +144,7 @@ record ConfigFile(
       return out;
     }
     if (n.isTextual()) {
-      out.addAll(LintArgs.ruleList(n.textValue()));
+      out.addAll(io.migrationguard.judge.CheckOptions.ruleList(n.textValue()));
       return out;
     }
     if (!n.isArray()) {

@@ -1,8 +1,8 @@
 package io.migrationguard.cli;
 
-import io.migrationguard.cli.output.ExplainJson;
-import io.migrationguard.cli.output.ExplainText;
 import io.migrationguard.core.explain.Explanation;
+import io.migrationguard.report.ExplainJson;
+import io.migrationguard.report.ExplainText;
 import java.io.InputStream;
 import java.io.PrintStream;
 

@@ -1,9 +1,9 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.cli.read.Document;
 import io.migrationguard.core.explain.Candidate;
 import io.migrationguard.core.explain.Subjects;
+import io.migrationguard.manifest.Document;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.migrationguard.cli;
 
-import io.migrationguard.cli.output.Format;
+import io.migrationguard.report.Format;
 
 /**
  * The text of {@code lint --help}: every option, with examples; the formats from {@link Format}.

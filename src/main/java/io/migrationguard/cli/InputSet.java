@@ -1,6 +1,9 @@
 package io.migrationguard.cli;
 
 import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.judge.Entry;
+import io.migrationguard.judge.ManifestView;
+import io.migrationguard.judge.ObjectKey;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;

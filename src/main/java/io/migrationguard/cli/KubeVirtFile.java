@@ -1,9 +1,9 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.cli.read.Document;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
+import io.migrationguard.manifest.Document;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

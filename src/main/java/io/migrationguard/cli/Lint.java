@@ -1,14 +1,17 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.cli.output.ReportContext;
-import io.migrationguard.cli.output.RuleDoc;
-import io.migrationguard.cli.output.TerminalText;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
-import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.rules.Settings;
+import io.migrationguard.judge.Evaluator;
+import io.migrationguard.judge.StoredJudge;
+import io.migrationguard.report.ReportContext;
+import io.migrationguard.report.RuleDoc;
+import io.migrationguard.report.Summary;
+import io.migrationguard.report.TerminalText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,9 @@
 package io.migrationguard.cli;
 
 import io.migrationguard.cli.LintOptions.OutputSpec;
-import io.migrationguard.cli.output.Format;
 import io.migrationguard.core.names.Suggest;
+import io.migrationguard.judge.CheckOptions;
+import io.migrationguard.report.Format;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.TreeSet;
  * --opt=value}, {@code -o value}, {@code -ovalue}; {@code --} ends the options; {@code -} alone is
  * stdin.
  */
-final class LintArgs {
+public final class LintArgs {
   private LintArgs() {}
 
   static LintOptions parse(String[] args) throws UsageException {
@@ -68,7 +69,8 @@ final class LintArgs {
         case "--max-file-size" ->
             maxFileSize = ByteSize.parse(name, inline != null ? inline : value(args, ++i, name));
         case "--disable" ->
-            disabled.addAll(ruleList(inline != null ? inline : value(args, ++i, name)));
+            disabled.addAll(
+                CheckOptions.ruleList(inline != null ? inline : value(args, ++i, name)));
         default -> {
           if (inline != null) {
             throw new UsageException("option " + name + " takes no value");
@@ -185,15 +187,6 @@ final class LintArgs {
   }
 
   /** {@code a,b , c} as rule ids (blank parts dropped). */
-  static List<String> ruleList(String value) {
-    List<String> out = new ArrayList<>();
-    for (String part : value.split(",")) {
-      if (!part.isBlank()) {
-        out.add(part.strip());
-      }
-    }
-    return out;
-  }
 
   /**
    * A single-dash argument that spells one of the long options ({@code -output}, {@code -strict}).

@@ -1,7 +1,8 @@
 package io.migrationguard.cli;
 
 import io.migrationguard.cli.LintOptions.OutputSpec;
-import io.migrationguard.cli.output.TextReport;
+import io.migrationguard.report.Summary;
+import io.migrationguard.report.TextReport;
 import java.io.PrintStream;
 import java.util.List;
 

@@ -28,7 +28,7 @@ import java.util.Set;
  * @param failIfNoObjects exit 1 when the input holds none of our objects
  * @param maxFileSize the largest input read, in bytes ({@code --max-file-size})
  */
-record LintOptions(
+public record LintOptions(
     List<OutputSpec> outputs,
     boolean strict,
     String against,
@@ -53,38 +53,6 @@ record LintOptions(
     boolean verbose,
     boolean failIfNoObjects,
     long maxFileSize) {
-
-  /**
-   * The options of a judge of stored objects (the in-cluster audit): no output of its own, unknown
-   * fields as warnings, {@code disabled} rules dropped.
-   */
-  static LintOptions stored(Set<String> disabled) {
-    return new LintOptions(
-        List.of(),
-        false,
-        null,
-        null,
-        null,
-        null,
-        false,
-        false,
-        false,
-        false,
-        false,
-        false,
-        List.of(),
-        List.of(),
-        Set.copyOf(disabled),
-        List.of(),
-        true,
-        null,
-        null,
-        null,
-        false,
-        false,
-        false,
-        ByteSize.DEFAULT_MAX_FILE_SIZE);
-  }
 
   /** These options with the settings of a config file added (command line first). */
   LintOptions with(ConfigFile c) {
@@ -128,5 +96,10 @@ record LintOptions(
   }
 
   /** One {@code -o FORMAT[=FILE]}: {@code file} null means stdout. */
-  record OutputSpec(io.migrationguard.cli.output.Format format, String file) {}
+  record OutputSpec(io.migrationguard.report.Format format, String file) {}
+
+  /** What the checker reads of these options. */
+  public io.migrationguard.judge.CheckOptions checkOptions() {
+    return new io.migrationguard.judge.CheckOptions(strict, as, warningsAsErrors, disabled);
+  }
 }

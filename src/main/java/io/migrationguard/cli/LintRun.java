@@ -1,9 +1,18 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.cli.output.Report;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
+import io.migrationguard.judge.Checker;
+import io.migrationguard.judge.Entries;
+import io.migrationguard.judge.Entry;
+import io.migrationguard.judge.Evaluator;
+import io.migrationguard.judge.ManifestView;
+import io.migrationguard.judge.ObjectKey;
+import io.migrationguard.report.FileResult;
+import io.migrationguard.report.Report;
+import io.migrationguard.report.ResourceResult;
+import io.migrationguard.report.Summary;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +103,8 @@ final class LintRun {
       }
       Evaluator engine = get(evaluator);
       ManifestView view = inputs.view(o -> engine.wellFormed(o.kind(), o.object()));
-      Checker checker = new Checker(engine, view, against, duplicates, options, notChecked);
+      Checker checker =
+          new Checker(engine, view, against, duplicates, options.checkOptions(), notChecked);
       long t2 = System.nanoTime();
       // Batches of a file's resources, so one big file (kustomize output on stdin) uses every core.
       List<List<Future<List<ResourceResult>>>> results = new ArrayList<>(parsed.size());

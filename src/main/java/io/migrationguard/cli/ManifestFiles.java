@@ -1,8 +1,8 @@
 package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.cli.read.Document;
-import io.migrationguard.cli.read.ManifestReader;
+import io.migrationguard.manifest.Document;
+import io.migrationguard.manifest.ManifestReader;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,9 @@
 package io.migrationguard.cli;
 
 import io.migrationguard.cli.LintOptions.OutputSpec;
-import io.migrationguard.cli.output.Report;
-import io.migrationguard.cli.output.ReportContext;
+import io.migrationguard.report.OutputTarget;
+import io.migrationguard.report.Report;
+import io.migrationguard.report.ReportContext;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.migrationguard.cli;
 
+import io.migrationguard.judge.Entry;
 import java.util.List;
 
 /** One input file after reading and decoding: its resources in file order. */

@@ -1,7 +1,9 @@
 package io.migrationguard.cli;
 
-import io.migrationguard.cli.read.Loc;
-import io.migrationguard.cli.read.ManifestReader;
+import io.migrationguard.judge.Entries;
+import io.migrationguard.judge.Entry;
+import io.migrationguard.manifest.Loc;
+import io.migrationguard.manifest.ManifestReader;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package io.migrationguard.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.cli.output.Format;
-import io.migrationguard.cli.output.RuleDoc;
+import io.migrationguard.report.Format;
+import io.migrationguard.report.RuleDoc;
 import java.io.PrintStream;
 import java.util.List;
 

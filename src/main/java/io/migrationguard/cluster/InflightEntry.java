@@ -1,8 +1,8 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.cluster.StoredProjection;
+import io.migrationguard.core.model.Kind;
 
 /**
  * What an {@link InflightRegistry} entry keeps of an admitted object, and what that costs: the few

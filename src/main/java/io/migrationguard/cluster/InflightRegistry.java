@@ -1,8 +1,8 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Review;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -9,7 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.Review;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.cluster.StoredProjection;
+import io.migrationguard.core.model.Kind;
 import java.util.Map;
 import java.util.function.Function;
 

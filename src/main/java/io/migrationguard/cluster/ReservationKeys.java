@@ -1,9 +1,9 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.rules.RuleHelpers;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,13 +1,13 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Decision;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.RuleHelpers;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.migrationguard.cluster;
 
-import io.migrationguard.core.Decision;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.Decision;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.rules.RuleHelpers;
 import java.time.Duration;
 import java.util.Optional;

@@ -1,12 +1,12 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.cluster.StoredProjection;
+import io.migrationguard.core.model.Kind;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

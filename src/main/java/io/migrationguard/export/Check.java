@@ -1,6 +1,6 @@
 package io.migrationguard.export;
 
-import io.migrationguard.core.Operation;
+import io.migrationguard.core.model.Operation;
 import java.util.Set;
 
 /**

@@ -1,6 +1,6 @@
 package io.migrationguard.export;
 
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.rules.Settings;
 
 /**
  * What an export is made for.

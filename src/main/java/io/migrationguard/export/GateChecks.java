@@ -1,10 +1,10 @@
 package io.migrationguard.export;
 
-import static io.migrationguard.core.Operation.CREATE;
-import static io.migrationguard.core.Operation.UPDATE;
+import static io.migrationguard.core.model.Operation.CREATE;
+import static io.migrationguard.core.model.Operation.UPDATE;
 
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.release.Maturity;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.release.Releases;

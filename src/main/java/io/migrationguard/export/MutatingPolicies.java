@@ -3,7 +3,7 @@ package io.migrationguard.export;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import java.util.ArrayList;
 import java.util.List;
 

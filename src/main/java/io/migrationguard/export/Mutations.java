@@ -1,6 +1,6 @@
 package io.migrationguard.export;
 
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.mutate.VmimFinalizer;
 import java.util.LinkedHashMap;
 import java.util.Map;

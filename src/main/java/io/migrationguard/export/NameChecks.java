@@ -1,10 +1,10 @@
 package io.migrationguard.export;
 
-import static io.migrationguard.core.Operation.CREATE;
-import static io.migrationguard.core.Operation.UPDATE;
+import static io.migrationguard.core.model.Operation.CREATE;
+import static io.migrationguard.core.model.Operation.UPDATE;
 
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.names.LabelSyntax;
 import java.util.List;
 import java.util.Set;
@@ -26,7 +26,7 @@ final class NameChecks {
 
   static List<Check> metadataName() {
     String id = "metadata-name";
-    Set<io.migrationguard.core.Operation> ops = Set.of(CREATE, UPDATE);
+    Set<io.migrationguard.core.model.Operation> ops = Set.of(CREATE, UPDATE);
     String gn = Cel.text(Cel.opt("object", "metadata", "generateName"));
     String name = Cel.text(Cel.opt("object", "metadata", "name"));
     // A prefix may end in '-': the server appends random characters to it.
@@ -71,7 +71,7 @@ final class NameChecks {
   /** Migrations only: a MigrationPolicy is cluster-scoped and its namespace is cleared. */
   static List<Check> metadataNamespace() {
     String id = "metadata-namespace";
-    Set<io.migrationguard.core.Operation> ops = Set.of(CREATE, UPDATE);
+    Set<io.migrationguard.core.model.Operation> ops = Set.of(CREATE, UPDATE);
     String ns = Cel.text(Cel.opt("object", "metadata", "namespace"));
     String detail =
         "("

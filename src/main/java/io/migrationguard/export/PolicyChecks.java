@@ -1,7 +1,7 @@
 package io.migrationguard.export;
 
-import static io.migrationguard.core.Operation.CREATE;
-import static io.migrationguard.core.Operation.UPDATE;
+import static io.migrationguard.core.model.Operation.CREATE;
+import static io.migrationguard.core.model.Operation.UPDATE;
 
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.quantity.QuantitySyntax;

@@ -1,7 +1,7 @@
 package io.migrationguard.export;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,7 +9,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /** The export as one multi-document YAML stream, {@code kubectl apply -f} ready. */
-final class PolicyWriter {
+public final class PolicyWriter {
   private static final ObjectMapper YAML =
       new ObjectMapper(
           YAMLFactory.builder()
@@ -19,7 +19,7 @@ final class PolicyWriter {
 
   private PolicyWriter() {}
 
-  static String write(List<ObjectNode> objects, ExportOptions options) {
+  public static String write(List<ObjectNode> objects, ExportOptions options) {
     StringBuilder sb = new StringBuilder();
     sb.append("# migration-guard admission policies for Kubernetes ")
         .append(options.kubernetes())

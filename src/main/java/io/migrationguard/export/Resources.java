@@ -2,7 +2,7 @@ package io.migrationguard.export;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 
 /** What the policies match and how their objects are labelled, shared by both policy kinds. */
 final class Resources {

@@ -1,11 +1,11 @@
 package io.migrationguard.export;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
-import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.rules.Settings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

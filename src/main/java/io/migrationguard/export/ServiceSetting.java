@@ -14,11 +14,11 @@ import java.util.Set;
  * first found wins: a system property, the environment variable of the same name ({@code
  * MIGRATION_GUARD_PRIORITY_REQUESTERS}), then the packaged {@code application.properties}.
  */
-final class ServiceSetting {
+public final class ServiceSetting {
   private ServiceSetting() {}
 
   /** The comma-separated list {@code name} is set to, empty when it is set to nothing. */
-  static Set<String> list(String name) {
+  public static Set<String> list(String name) {
     String value = System.getProperty(name);
     if (value == null) {
       value = System.getenv(envName(name));
@@ -32,7 +32,7 @@ final class ServiceSetting {
   }
 
   /** Whether {@code name} is set outside the package (system property or environment). */
-  static boolean isSet(String name) {
+  public static boolean isSet(String name) {
     return System.getProperty(name) != null || System.getenv(envName(name)) != null;
   }
 

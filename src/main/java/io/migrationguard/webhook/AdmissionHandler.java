@@ -1,9 +1,10 @@
 package io.migrationguard.webhook;
 
+import io.migrationguard.cluster.ReleaseEngines;
 import io.migrationguard.cluster.ReviewGate;
-import io.migrationguard.core.Decision;
 import io.migrationguard.core.Engine;
-import io.migrationguard.webhook.config.ReleaseEngines;
+import io.migrationguard.core.model.Decision;
+import io.migrationguard.webhook.http.HttpReply;
 import io.migrationguard.webhook.review.AdmissionRequest;
 import io.migrationguard.webhook.review.AdmissionResponse;
 import io.migrationguard.webhook.review.AdmissionResponses;

@@ -1,5 +1,6 @@
 package io.migrationguard.webhook;
 
+import io.migrationguard.webhook.http.HttpReply;
 import io.migrationguard.webhook.intake.BodyIntake;
 import io.migrationguard.webhook.intake.ReviewExecutor;
 import io.migrationguard.webhook.review.AdmissionReviews;

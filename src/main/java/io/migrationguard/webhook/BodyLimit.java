@@ -1,5 +1,6 @@
 package io.migrationguard.webhook;
 
+import io.migrationguard.webhook.http.HttpErrors;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;

@@ -133,7 +133,7 @@ class AuditPartsTest {
                   .withPlural("reports")
                   .withNamespaced(true)
                   .build());
-      String name = io.migrationguard.cli.output.OpenReportsReport.NAMESPACE_REPORT;
+      String name = io.migrationguard.report.OpenReportsReport.NAMESPACE_REPORT;
       String theirs =
           "{\"apiVersion\":\"openreports.io/v1alpha1\",\"kind\":\"Report\",\"metadata\":"
               + "{\"name\":\""

@@ -67,7 +67,7 @@ class HostileNamesTest {
         .forEach(
             cp ->
                 assertFalse(
-                    io.migrationguard.cli.output.TerminalText.unsafe(cp),
+                    io.migrationguard.report.TerminalText.unsafe(cp),
                     format + ": U+" + Integer.toHexString(cp) + " printed in\n" + out));
   }
 
@@ -83,7 +83,7 @@ class HostileNamesTest {
     // A file named "::error ..." given relative to the working directory would start a line.
     assertEquals(
         "\\u{003A}:error file=ci.yaml:1:1: error",
-        io.migrationguard.cli.output.TerminalText.line("::error file=ci.yaml:1:1: error"));
+        io.migrationguard.report.TerminalText.line("::error file=ci.yaml:1:1: error"));
   }
 
   @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.migrationguard.cli.LintOptions.OutputSpec;
-import io.migrationguard.cli.output.Format;
+import io.migrationguard.report.Format;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

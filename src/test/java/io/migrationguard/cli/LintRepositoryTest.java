@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.migrationguard.core.Settings;
-import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.catalogue.Rules;
+import io.migrationguard.core.rules.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

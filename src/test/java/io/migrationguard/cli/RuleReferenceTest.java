@@ -2,11 +2,11 @@ package io.migrationguard.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.migrationguard.cli.output.RuleDoc;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.mutate.Defaulter;
 import io.migrationguard.core.mutate.Defaulters;
-import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.rules.Settings;
+import io.migrationguard.report.RuleDoc;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -10,15 +10,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.migrationguard.bench.StoredServer;
-import io.migrationguard.cli.output.OpenReportsReport;
-import io.migrationguard.cli.read.Loc;
-import io.migrationguard.cli.read.Locations;
 import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.StoredProjection;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.rules.Settings;
+import io.migrationguard.judge.Checker;
+import io.migrationguard.judge.Entry;
+import io.migrationguard.judge.Evaluator;
+import io.migrationguard.judge.ManifestView;
+import io.migrationguard.judge.StoredJudge;
+import io.migrationguard.judge.StoredObjects;
+import io.migrationguard.manifest.Loc;
+import io.migrationguard.manifest.Locations;
+import io.migrationguard.report.FileResult;
+import io.migrationguard.report.OpenReportsReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -205,14 +212,14 @@ class StoredPagesTest {
             whole,
             Map.of(),
             Map.of(),
-            LintOptions.stored(Set.of()),
+            io.migrationguard.judge.CheckOptions.stored(Set.of()),
             java.util.concurrent.ConcurrentHashMap.newKeySet());
     OpenReportsReport report = OpenReportsReport.forAudit(42);
     for (ApiResource r : StoredJudge.KINDS) {
       for (JsonNode o : again.stored.get(r)) {
         ObjectNode copy = ((ObjectNode) o).deepCopy();
         Kind kind = StoredJudge.kind(r);
-        String name = ClusterInput.name(kind, copy);
+        String name = io.migrationguard.judge.StoredObjects.name(kind, copy);
         report.file(
             new FileResult(
                 name,

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.migrationguard.core.Decision;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.release.Releases;
+import io.migrationguard.core.rules.Settings;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.KubernetesServer;

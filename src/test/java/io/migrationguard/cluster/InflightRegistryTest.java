@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.FieldValidation;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

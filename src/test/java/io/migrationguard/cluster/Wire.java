@@ -3,7 +3,7 @@ package io.migrationguard.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.webhook.support.Https;
 import java.net.URL;
 import java.security.cert.X509Certificate;

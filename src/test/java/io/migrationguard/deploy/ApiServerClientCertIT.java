@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
 import java.io.ByteArrayInputStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package io.migrationguard.deploy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
 import java.util.UUID;
 
 /** AdmissionReview requests as the API server sends them, and the objects the e2e test uses. */

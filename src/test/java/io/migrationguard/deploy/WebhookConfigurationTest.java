@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
 import io.migrationguard.deploy.EngineCoverage.Pair;
 import java.util.HashSet;
 import java.util.List;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.mutate.JsonPatches;
 import java.io.IOException;
 import java.nio.file.Files;

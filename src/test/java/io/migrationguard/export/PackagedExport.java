@@ -1,5 +1,6 @@
 package io.migrationguard.export;
 
+import io.migrationguard.cli.ExportCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import dev.cel.bundle.Cel;
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.values.NullValue;
 import dev.cel.runtime.CelEvaluationException;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.PatchOp;
 import io.migrationguard.core.mutate.JsonPatches;
 import java.util.ArrayList;

@@ -3,9 +3,9 @@ package io.migrationguard.export;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.mutate.Defaulters;
-import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.rules.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

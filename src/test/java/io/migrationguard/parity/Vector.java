@@ -1,10 +1,10 @@
 package io.migrationguard.parity;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.FieldValidation;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.testing.CaseFiles;

@@ -2,11 +2,12 @@ package io.migrationguard.webhook;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.migrationguard.cluster.InflightRegistry;
+import io.migrationguard.cluster.ReleaseEngines;
 import io.migrationguard.cluster.ReviewGate;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
-import io.migrationguard.webhook.config.ReleaseEngines;
+import io.migrationguard.core.rules.Settings;
+import io.migrationguard.webhook.http.HttpReply;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.migrationguard.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -3,7 +3,7 @@ package io.migrationguard.core.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Declared;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.model.Declared;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.rules.Settings;
 
 /**
  * One defaulting mutation of the catalogue ({@link Defaulters}): its {@link DefaulterInfo} plus

@@ -1,8 +1,8 @@
 package io.migrationguard.core.mutate;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Scope;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Scope;
 
 /**
  * What the catalogue knows of a defaulter without running it (the counterpart of {@link

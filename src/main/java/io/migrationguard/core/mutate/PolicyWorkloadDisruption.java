@@ -2,9 +2,9 @@ package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Scope;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.model.Scope;
+import io.migrationguard.core.rules.Settings;
 
 /**
  * {@code policy-workload-disruption}: writes down the {@code allowWorkloadDisruption} KubeVirt

@@ -3,9 +3,9 @@ package io.migrationguard.core.mutate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Scope;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.model.Scope;
+import io.migrationguard.core.rules.Settings;
 
 /**
  * {@code vmim-finalizer}: a new migration carries KubeVirt's finalizer exactly once, so that

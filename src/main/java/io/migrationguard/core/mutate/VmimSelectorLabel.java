@@ -1,11 +1,11 @@
 package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Scope;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.rules.RuleHelpers;
+import io.migrationguard.core.rules.Settings;
 
 /**
  * {@code vmim-selector-label}: labels a new migration with {@code kubevirt.io/vmi-name}, the label

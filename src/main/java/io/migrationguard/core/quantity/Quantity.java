@@ -1,7 +1,7 @@
 package io.migrationguard.core.quantity;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.schema.JsonTypes;
+import io.migrationguard.core.model.JsonTypes;
 import java.math.BigDecimal;
 
 /**

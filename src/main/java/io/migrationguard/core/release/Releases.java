@@ -3,7 +3,7 @@ package io.migrationguard.core.release;
 import static io.migrationguard.core.release.SchemaEdit.notServed;
 import static io.migrationguard.core.release.SchemaEdit.typed;
 
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 import java.util.Map;
 

@@ -2,10 +2,10 @@ package io.migrationguard.core.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.migrationguard.core.FindingBudget;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.FindingBudget;
 import io.migrationguard.core.model.Severity;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.migrationguard.core.rules;
 
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.schema.Shape;
 
 /**

@@ -1,6 +1,6 @@
 package io.migrationguard.core.rules;
 
-import io.migrationguard.core.Scope;
+import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.release.Releases;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.List;
  * they resolve is the release's ({@link Release}); a rule whose field the release does not serve
  * never fires (the field is pruned first).
  */
-final class GateRules {
+public final class GateRules {
   private GateRules() {}
 
   static final String STALL_DETECTION = Releases.STALL_DETECTION;
@@ -20,7 +20,7 @@ final class GateRules {
   static final String PRIORITY_QUEUE = Releases.PRIORITY_QUEUE;
 
   /** Cross-cluster ({@code sendTo}/{@code receive}) migrations need their gate. */
-  static Rule decentralized(Release release) {
+  public static Rule decentralized(Release release) {
     return new GatedField(
         RuleInfo.error(
             "vmim-decentralized-gate",
@@ -39,7 +39,7 @@ final class GateRules {
    * {@code spec.priority} needs the MigrationPriorityQueue gate where it is not GA (v1.7: Alpha,
    * v1.8: Beta, which that release still turns on only when listed); GA from v1.9 on.
    */
-  static Rule priority(Release release) {
+  public static Rule priority(Release release) {
     return new GatedField(
         RuleInfo.error(
             "vmim-priority-gate",
@@ -57,7 +57,7 @@ final class GateRules {
   /**
    * {@code maxDowntimeMs}: on main either of two Alpha gates allows it, in v1.9 only one exists.
    */
-  static Rule maxDowntime(Release release) {
+  public static Rule maxDowntime(Release release) {
     return new GatedField(
         RuleInfo.error(
             "policy-max-downtime-gate",
@@ -72,7 +72,7 @@ final class GateRules {
         List.of(GatedField.path("spec", "maxDowntimeMs")));
   }
 
-  static Rule downtimeTuning(Release release) {
+  public static Rule downtimeTuning(Release release) {
     return new GatedField(
         RuleInfo.error(
                 "policy-downtime-tuning-gate",
@@ -88,7 +88,7 @@ final class GateRules {
         List.of(GatedField.path("spec", "experimental", "downtimeTuning")));
   }
 
-  static Rule stallDetector(Release release) {
+  public static Rule stallDetector(Release release) {
     return new GatedField(
         RuleInfo.error(
                 "policy-stall-detector-gate",

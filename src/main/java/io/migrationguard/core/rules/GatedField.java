@@ -1,10 +1,10 @@
 package io.migrationguard.core.rules;
 
-import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.Shape;

@@ -1,8 +1,8 @@
 package io.migrationguard.core.rules;
 
-import io.migrationguard.core.Declared;
-import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.Declared;
+import io.migrationguard.core.model.Review;
 
 /**
  * One check of the engine's catalogue ({@link Rules}): its {@link RuleInfo} plus {@link #check}. A

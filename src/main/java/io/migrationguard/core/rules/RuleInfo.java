@@ -1,9 +1,9 @@
 package io.migrationguard.core.rules;
 
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.model.Severity;
 import java.util.Set;
 

@@ -1,7 +1,7 @@
 package io.migrationguard.core.rules;
 
-import io.migrationguard.core.Review;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Review;
 import java.util.List;
 
 /**

@@ -10,6 +10,7 @@ import com.networknt.schema.keyword.AbstractKeywordValidator;
 import com.networknt.schema.keyword.Keyword;
 import com.networknt.schema.keyword.KeywordValidator;
 import com.networknt.schema.path.NodePath;
+import io.migrationguard.core.model.JsonTypes;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.migrationguard.core.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.release.SchemaEdit;
 import java.util.EnumMap;

@@ -7,7 +7,7 @@ import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.path.PathType;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Kind;
 import java.util.EnumMap;
 import java.util.Map;
 

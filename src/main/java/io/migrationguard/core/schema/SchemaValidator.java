@@ -1,9 +1,9 @@
 package io.migrationguard.core.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package io.migrationguard.core.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.model.JsonTypes;
 
 /**
  * The seven JSON Schema types as bits, for {@link SchemaNode}'s {@code type} keyword: a schema's

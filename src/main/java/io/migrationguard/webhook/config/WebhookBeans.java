@@ -1,8 +1,9 @@
 package io.migrationguard.webhook.config;
 
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.catalogue.Rules;
+import io.migrationguard.core.mutate.DefaultsConfig;
 import io.migrationguard.core.rules.RuleAction;
-import io.migrationguard.core.rules.Rules;
+import io.migrationguard.core.rules.Settings;
 import io.migrationguard.export.RuleExports;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.quarkus.runtime.Startup;
@@ -76,7 +77,7 @@ public class WebhookBeans {
   }
 
   /** A list setting's entries, each stripped of surrounding spaces, blanks dropped. */
-  static Set<String> trimmed(Optional<List<String>> list) {
+  public static Set<String> trimmed(Optional<List<String>> list) {
     Set<String> out = new HashSet<>();
     for (String s : list.orElse(List.of())) {
       if (!s.isBlank()) {

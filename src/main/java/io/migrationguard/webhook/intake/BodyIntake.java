@@ -2,7 +2,7 @@ package io.migrationguard.webhook.intake;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.migrationguard.webhook.HttpErrors;
+import io.migrationguard.webhook.http.HttpErrors;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;

@@ -1,8 +1,8 @@
 package io.migrationguard.webhook.review;
 
-import io.migrationguard.core.Decision;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Shown;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.migrationguard.webhook.review;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.GoQuote;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
 import java.util.Optional;
 
 /**

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.rules.Settings;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.export.ExportOptions;
 import io.migrationguard.export.KubernetesVersion;
@@ -67,7 +67,7 @@ class ExportedMutationsEquivalenceTest {
   }
 
   private static PolicyEvaluator.Request request(MutationCase c, JsonNode object) {
-    JsonNode old = c.operation() == io.migrationguard.core.Operation.UPDATE ? object : null;
+    JsonNode old = c.operation() == io.migrationguard.core.model.Operation.UPDATE ? object : null;
     return new PolicyEvaluator.Request(
         c.kind(), c.operation().name(), object, old, "system:admin", null);
   }

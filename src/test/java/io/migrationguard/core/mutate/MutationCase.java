@@ -2,11 +2,11 @@ package io.migrationguard.core.mutate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.model.FieldValidation;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.rules.Settings;
 import io.migrationguard.core.testing.CaseFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.Settings;
 import io.migrationguard.core.model.PatchOp;
+import io.migrationguard.core.rules.Settings;
 import io.migrationguard.core.testing.CaseFiles;
 import java.util.List;
 import java.util.Set;

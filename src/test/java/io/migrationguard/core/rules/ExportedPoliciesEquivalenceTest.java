@@ -2,8 +2,8 @@ package io.migrationguard.core.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.migrationguard.core.Decision;
 import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.export.ExportedChecks;
 import java.util.stream.Stream;

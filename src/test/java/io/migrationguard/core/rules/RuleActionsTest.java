@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.model.Severity;
 import java.util.List;
 import java.util.Map;

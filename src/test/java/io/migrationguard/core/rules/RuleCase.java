@@ -1,14 +1,15 @@
 package io.migrationguard.core.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Decision;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
+import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.Decision;
+import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.testing.CaseFiles;
 import io.migrationguard.core.testing.ThrowingClusterView;
@@ -136,7 +137,7 @@ record RuleCase(
 
   private static java.util.Map<String, Severity> declared() {
     java.util.Map<String, Severity> out = new java.util.HashMap<>();
-    for (Rule r : Rules.all(io.migrationguard.core.Settings.defaults())) {
+    for (Rule r : Rules.all(io.migrationguard.core.rules.Settings.defaults())) {
       out.put(r.info().id(), r.info().severity());
     }
     return out;

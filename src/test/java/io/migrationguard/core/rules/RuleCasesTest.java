@@ -3,7 +3,7 @@ package io.migrationguard.core.rules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.migrationguard.core.Decision;
+import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.testing.CaseFiles;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.catalogue.Rules;
+import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.testing.CaseFiles;
 import java.io.IOException;
 import java.nio.file.Files;

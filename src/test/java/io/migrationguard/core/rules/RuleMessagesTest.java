@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.Engine;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Operation;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.InMemoryClusterView;
+import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.model.Operation;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.testing.CaseFiles;
 import java.util.List;
 import org.junit.jupiter.api.Test;

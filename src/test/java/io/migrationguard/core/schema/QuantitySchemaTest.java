@@ -7,9 +7,9 @@ import static io.migrationguard.core.schema.SchemaFixtures.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -5,9 +5,9 @@ import static io.migrationguard.core.schema.SchemaFixtures.rendered;
 import static io.migrationguard.core.schema.SchemaFixtures.validate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

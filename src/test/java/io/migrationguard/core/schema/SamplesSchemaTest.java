@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
+import io.migrationguard.core.model.FieldValidation;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

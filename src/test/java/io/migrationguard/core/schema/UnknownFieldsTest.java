@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.FieldValidation;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Severity;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -8,9 +8,9 @@ import static io.migrationguard.core.schema.SchemaFixtures.without;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -159,6 +159,6 @@ class VmimSchemaTest {
         List.of("Invalid value: \"null\": body must be of type object: \"null\""),
         rendered(
             SchemaFixtures.VALIDATOR.validate(
-                Kind.VMIM, null, io.migrationguard.core.FieldValidation.WARN)));
+                Kind.VMIM, null, io.migrationguard.core.model.FieldValidation.WARN)));
   }
 }

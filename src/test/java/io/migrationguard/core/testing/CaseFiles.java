@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.migrationguard.core.Kind;
-import io.migrationguard.core.Settings;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.InMemoryClusterView;
+import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.rules.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -106,8 +106,8 @@ public final class CaseFiles {
       node.get("ruleActions").forEach(a -> entries.add(a.asText()));
       settings =
           settings.withActions(
-              io.migrationguard.core.rules.Rules.parseActions(
-                  entries, io.migrationguard.core.rules.Rules.engineIds(settings)));
+              io.migrationguard.core.catalogue.Rules.parseActions(
+                  entries, io.migrationguard.core.catalogue.Rules.engineIds(settings)));
     }
     return settings;
   }

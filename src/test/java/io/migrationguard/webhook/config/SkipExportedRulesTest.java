@@ -3,7 +3,7 @@ package io.migrationguard.webhook.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.migrationguard.core.Settings;
+import io.migrationguard.core.rules.Settings;
 import io.migrationguard.export.RuleExports;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import java.util.HashSet;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.migrationguard.core.Decision;
-import io.migrationguard.core.Kind;
 import io.migrationguard.core.model.CauseType;
+import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Severity;
 import java.util.ArrayList;
 import java.util.List;

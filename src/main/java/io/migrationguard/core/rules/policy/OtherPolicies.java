@@ -1,8 +1,8 @@
 package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Review;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.Review;
 import io.migrationguard.core.rules.RuleHelpers;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,12 +2,12 @@ package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Finding;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;

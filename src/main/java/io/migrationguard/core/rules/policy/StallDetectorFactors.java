@@ -1,10 +1,10 @@
 package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
 import io.migrationguard.core.release.FactorSyntax;

@@ -1,9 +1,9 @@
 package io.migrationguard.core.rules.vmim;
 
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;

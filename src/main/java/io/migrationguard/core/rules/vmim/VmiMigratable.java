@@ -1,11 +1,11 @@
 package io.migrationguard.core.rules.vmim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.Review;
-import io.migrationguard.core.Scope;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Review;
+import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;

@@ -1,0 +1,18 @@
+package io.migrationguard.report;
+
+/** The outcome of one resource, as kubeconform names them. */
+public enum Status {
+  /** Checked, no error (warnings allowed). */
+  VALID,
+  /** Checked, at least one error. */
+  INVALID,
+  /** Could not be processed: unreadable file, unparseable document, not an object. */
+  ERROR,
+  /** Not one of our kinds. */
+  SKIPPED;
+
+  /** The lower-case word of every output. */
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

@@ -1,0 +1,66 @@
+package io.migrationguard.report;
+
+import io.migrationguard.core.model.Shown;
+
+/**
+ * Text that came from an input (a name, a label, a file name) made safe to print on a terminal or a
+ * CI log: control characters (C0, DEL, C1: ESC starts ANSI and OSC sequences, NUL and CR rewrite
+ * lines), bidirectional controls (Trojan Source, CVE-2021-42574) and line or paragraph separators
+ * are shown as {@code \\u{XXXX}} escapes, never sent; text over {@link Shown#MAX_CHARS} code points
+ * is cut ({@link Shown#plain}).
+ */
+public final class TerminalText {
+  private TerminalText() {}
+
+  /** {@link #escape}d, and cut when over {@link Shown#MAX_CHARS} code points. */
+  public static String safe(String s) {
+    return s == null ? "" : escape(Shown.plain(s));
+  }
+
+  /**
+   * One output line made safe: every unsafe character escaped, and a line that would start with
+   * {@code ::} (a GitHub Actions workflow command, from a file named so) starts with {@code
+   * \\u{003A}} instead.
+   */
+  public static String line(String s) {
+    String e = escape(s);
+    return e.startsWith("::") ? "\\u{003A}" + e.substring(1) : e;
+  }
+
+  /** Every character that {@link #unsafe} shown as {@code \\u{XXXX}}; the rest as is. */
+  public static String escape(String cut) {
+    if (cut == null) {
+      return "";
+    }
+    StringBuilder sb = null;
+    for (int i = 0; i < cut.length(); ) {
+      int cp = cut.codePointAt(i);
+      int n = Character.charCount(cp);
+      boolean escape = unsafe(cp);
+      if (escape && sb == null) {
+        sb = new StringBuilder(cut.length() + 16).append(cut, 0, i);
+      }
+      if (sb != null) {
+        if (escape) {
+          sb.append(String.format("\\u{%04X}", cp));
+        } else {
+          sb.appendCodePoint(cp);
+        }
+      }
+      i += n;
+    }
+    return sb == null ? cut : sb.toString();
+  }
+
+  /** Whether printing {@code cp} as is could change what a terminal or a log shows. */
+  public static boolean unsafe(int cp) {
+    return cp < 0x20
+        || (cp >= 0x7F && cp <= 0x9F)
+        || cp == 0x061C // Arabic letter mark
+        || cp == 0x200E
+        || cp == 0x200F // LRM, RLM
+        || (cp >= 0x2028 && cp <= 0x202E) // line/paragraph separators, LRE..RLO
+        || (cp >= 0x2066 && cp <= 0x2069) // LRI..PDI
+        || cp == 0xFEFF; // BOM / zero-width no-break space
+  }
+}
