@@ -75,10 +75,6 @@ public final class Engine {
     return rules;
   }
 
-  public List<Defaulter> defaulters() {
-    return defaulters;
-  }
-
   public Settings settings() {
     return settings;
   }
@@ -249,19 +245,6 @@ public final class Engine {
    */
   public Review apiServerView(Review review) {
     return BeforeAdmission.prune(schemas, BeforeAdmission.prepare(schemas, review).review());
-  }
-
-  /** Validates and mutates in one go (lint {@code --show-patch}). */
-  public Decision validateAndMutate(Review review, ClusterView cluster) {
-    Decision v = validate(review, cluster);
-    Decision m = mutate(review);
-    return new Decision(
-        v.findings(),
-        m.patch(),
-        v.unavailable(),
-        v.notChecked(),
-        v.omittedErrors(),
-        v.omittedWarnings());
   }
 
   private static boolean reviewed(Operation op) {

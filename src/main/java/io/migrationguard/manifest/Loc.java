@@ -12,9 +12,4 @@ public record Loc(int line, int column) {
     line = Math.max(1, line);
     column = Math.max(1, column);
   }
-
-  /** This position moved down by {@code lines} (documents parsed out of a larger file). */
-  public Loc shift(int lines) {
-    return lines == 0 ? this : new Loc(line + lines, column);
-  }
 }

@@ -99,10 +99,6 @@ public final class Findings {
     add(CauseType.DUPLICATE, field, value, detail);
   }
 
-  public void notFound(FieldPath field, JsonNode value, String detail) {
-    add(CauseType.NOT_FOUND, field, value, detail);
-  }
-
   public void tooLong(FieldPath field, String detail) {
     add(CauseType.TOO_LONG, field, null, detail);
   }

@@ -61,11 +61,6 @@ public class ReviewExecutor implements Executor {
     pool.execute(review);
   }
 
-  /** Reviews running or queued now. */
-  public int busy() {
-    return pool.getActiveCount() + pool.getQueue().size();
-  }
-
   @PreDestroy
   void stop() {
     pool.shutdown();
