@@ -1,9 +1,11 @@
 package io.migrationguard;
 
 import io.migrationguard.audit.AuditInterval;
+import io.migrationguard.cluster.ClusterDetection;
 import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Settings;
+import io.migrationguard.webhook.config.BodyBudgetBound;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.quarkus.runtime.configuration.MemorySizeConverter;
 import java.io.IOException;
@@ -37,6 +39,12 @@ public final class SettingsPreflight {
 
   /** The lines, one per bad setting; empty when every setting is fine. */
   public static List<String> problems(Function<String, Optional<String>> lookup) {
+    return problems(lookup, namesOfThisProcess(), ClusterDetection.ofThisProcess());
+  }
+
+  /** As above, with the property names (configured defaults) and the cluster detection given. */
+  static List<String> problems(
+      Function<String, Optional<String>> lookup, Iterable<String> names, ClusterDetection cluster) {
     List<String> out = new ArrayList<>();
     check(
         out,
@@ -102,6 +110,23 @@ public final class SettingsPreflight {
           file,
           v -> v.isBlank() || Files.isReadable(Path.of(v)) ? null : "a readable file (or unset)");
     }
+    out.addAll(SettingsCrossChecks.problems(lookup, names, cluster));
+    return out;
+  }
+
+  /** Names set as system properties or in application.properties (per-field defaults). */
+  static List<String> namesOfThisProcess() {
+    Properties defaults = new Properties();
+    try (InputStream in =
+        SettingsPreflight.class.getClassLoader().getResourceAsStream("application.properties")) {
+      if (in != null) {
+        defaults.load(in);
+      }
+    } catch (IOException e) {
+      // none: Quarkus will say what is wrong
+    }
+    List<String> out = new ArrayList<>(defaults.stringPropertyNames());
+    out.addAll(System.getProperties().stringPropertyNames());
     return out;
   }
 
@@ -146,15 +171,19 @@ public final class SettingsPreflight {
       why = e.getMessage();
     }
     if (why != null) {
-      out.add(
-          name
-              + ": '"
-              + io.migrationguard.report.TerminalText.safe(value.get())
-              + "' ("
-              + envName(name)
-              + "): "
-              + why);
+      out.add(line(name, value.get(), why));
     }
+  }
+
+  /** One line: the setting, its value quoted, its environment variable, what is allowed. */
+  static String line(String name, String value, String why) {
+    return name
+        + ": '"
+        + io.migrationguard.report.TerminalText.safe(value)
+        + "' ("
+        + envName(name)
+        + "): "
+        + why;
   }
 
   private static String range(String v, long min, long max, String what) {
@@ -194,13 +223,16 @@ public final class SettingsPreflight {
   }
 
   private static String bodyBudget(String v) {
+    long most = BodyBudgetBound.most(Runtime.getRuntime().maxMemory());
+    String range = "from 3M to " + (most >> 20) + "M, " + BodyBudgetBound.WHY;
     try {
       long bytes = new MemorySizeConverter().convert(v).asLongValue();
       return bytes >= io.migrationguard.webhook.review.AdmissionReviews.MAX_BODY_BYTES
+              && bytes <= most
           ? null
-          : "at least 3M (a size such as 32M or 1G)";
+          : "a size " + range;
     } catch (RuntimeException e) {
-      return "a size such as 32M or 1G, at least 3M";
+      return "a size such as 32M, " + range;
     }
   }
 

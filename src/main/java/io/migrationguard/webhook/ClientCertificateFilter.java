@@ -1,5 +1,6 @@
 package io.migrationguard.webhook;
 
+import io.migrationguard.webhook.paths.CanonicalPath;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.migrationguard.webhook.tls.ClientCa;
 import io.vertx.core.buffer.Buffer;
@@ -38,10 +39,14 @@ public class ClientCertificateFilter {
   }
 
   private void check(RoutingContext ctx) {
-    String path = ctx.normalizedPath();
-    if (path.equals(HEALTH)
-        || path.startsWith(HEALTH + "/")
-        || (path.equals(METRICS) && isRead(ctx))
+    // Decided on the canonical path, and only for a path already spelled canonically: the raw
+    // /q/health/..%2fmetrics starts with /q/health/ but names /q/metrics (and is no probe).
+    String raw = ctx.request().path();
+    String path = CanonicalPath.of(raw);
+    boolean canonical = path.equals(raw);
+    if ((canonical && path.equals(HEALTH))
+        || (canonical && path.startsWith(HEALTH + "/"))
+        || (canonical && path.equals(METRICS) && isRead(ctx))
         || presentedCertificate(ctx)) {
       ctx.next();
       return;
