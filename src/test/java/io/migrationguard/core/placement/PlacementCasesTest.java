@@ -22,14 +22,14 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The engine as data: every case of {@code src/test/resources/placement/cases/*.yaml} (derived
- * from KubeVirt's code and tests at the tag each names, and Kubernetes' scheduler filters) is a
- * VMI, optional source pod, Nodes as a {@code List}, optional migration and KubeVirt CR, and the
+ * The engine as data: every case of {@code src/test/resources/placement/cases/*.yaml} (derived from
+ * KubeVirt's code and tests at the tag each names, and Kubernetes' scheduler filters) is a VMI,
+ * optional source pod, Nodes as a {@code List}, optional migration and KubeVirt CR, and the
  * release; it expects the feasible set exactly and each refused node's reason kind (and key).
  *
  * <p>A file is {@code {defaults: {...}, cases: [...]}}: a case's {@code vmi}, {@code sourcePod},
- * {@code migration} and {@code kubevirt} are deep-merged onto the defaults' (objects merged, a
- * null removes), {@code nodes} and {@code release} replace them.
+ * {@code migration} and {@code kubevirt} are deep-merged onto the defaults' (objects merged, a null
+ * removes), {@code nodes} and {@code release} replace them.
  */
 class PlacementCasesTest {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -51,15 +51,18 @@ class PlacementCasesTest {
         }
       }
     }
-    assertTrue(tests.size() >= 1, "the corpus shrank: " + tests.size());
+    assertTrue(tests.size() >= 40, "the corpus shrank: " + tests.size());
     return tests.stream();
   }
 
   static JsonNode merge(JsonNode defaults, JsonNode c) {
-    ObjectNode out = defaults.isObject() ? ((ObjectNode) defaults).deepCopy() : YAML.createObjectNode();
+    ObjectNode out =
+        defaults.isObject() ? ((ObjectNode) defaults).deepCopy() : YAML.createObjectNode();
     for (Iterator<Map.Entry<String, JsonNode>> it = c.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      if (MERGED.contains(e.getKey()) && out.path(e.getKey()).isObject() && e.getValue().isObject()) {
+      if (MERGED.contains(e.getKey())
+          && out.path(e.getKey()).isObject()
+          && e.getValue().isObject()) {
         out.set(e.getKey(), deepMerge((ObjectNode) out.get(e.getKey()), e.getValue()));
       } else {
         out.set(e.getKey(), e.getValue().deepCopy());
@@ -117,7 +120,8 @@ class PlacementCasesTest {
       String kind = want.isTextual() ? want.asText() : want.path("kind").asText();
       assertEquals(kind, v.reason().kind().id(), e.getKey() + ": " + v.reason().text());
       if (want.has("key")) {
-        assertEquals(want.get("key").asText(), v.reason().key(), e.getKey() + ": " + v.reason().text());
+        assertEquals(
+            want.get("key").asText(), v.reason().key(), e.getKey() + ": " + v.reason().text());
       }
       if (want.has("want")) {
         assertEquals(want.get("want").asText(), v.reason().want(), e.getKey() + " wanted value");
@@ -130,7 +134,10 @@ class PlacementCasesTest {
         "a node has no expectation: " + p.nodes());
     if (expect.has("selector")) {
       Map<String, String> selector = new TreeMap<>();
-      expect.get("selector").fields().forEachRemaining(e -> selector.put(e.getKey(), e.getValue().asText()));
+      expect
+          .get("selector")
+          .fields()
+          .forEachRemaining(e -> selector.put(e.getKey(), e.getValue().asText()));
       assertEquals(selector, p.targetPod().nodeSelector(), "rendered nodeSelector");
     }
     for (JsonNode key : expect.path("selectorHas")) {
