@@ -1,5 +1,7 @@
 package io.migrationguard.export;
 
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.CelNames;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.mutate.VmimFinalizer;
 import java.util.LinkedHashMap;
@@ -42,7 +44,7 @@ final class Mutations {
   }
 
   private static String selectorLabel() {
-    String vmiName = NameChecks.vmiName();
+    String vmiName = CelNames.vmiName();
     String labels = Cel.opt("object", "metadata", "labels");
     String label = Cel.text(Cel.optKey(labels, Kind.VMI_NAME_LABEL));
     String key = Kind.VMI_NAME_LABEL.replace("~", "~0").replace("/", "~1");

@@ -1,6 +1,7 @@
 package io.migrationguard.export;
 
 import io.migrationguard.core.catalogue.Rules;
+import io.migrationguard.core.cel.Check;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.rules.Rule;
@@ -34,7 +35,6 @@ public final class RuleExports {
    * webhook for the reason it gives; every other rule has its checks here.
    */
   public static Map<String, Export> all(Settings settings) {
-    Map<String, List<Check>> checks = checks(settings);
     Map<String, Export> out = new LinkedHashMap<>();
     for (Rule rule : Rules.all(settings)) {
       RuleInfo info = rule.info();
@@ -43,37 +43,12 @@ public final class RuleExports {
             info.id(), new Export(info.id(), info.kinds(), List.of(), false, info.webhookOnly()));
         continue;
       }
-      List<Check> cel = checks.get(info.id());
+      List<Check> cel = info.cel() == null ? null : info.cel().get();
       if (cel == null) {
         throw new IllegalStateException(info.id() + " is declared exported but has no checks");
       }
       boolean gates = info.lookups().contains(Lookup.FEATURE_GATES);
-      out.put(info.id(), new Export(info.id(), info.kinds(), cel, gates, null));
-    }
-    return out;
-  }
-
-  /** The CEL of every exported rule, by rule id. */
-  private static Map<String, List<Check>> checks(Settings settings) {
-    Map<String, List<Check>> out = new LinkedHashMap<>();
-    for (List<Check> c :
-        List.of(
-            NameChecks.metadataName(),
-            NameChecks.metadataNamespace(),
-            NameChecks.vmiNameRequired(),
-            NameChecks.vmiNameFormat(),
-            MigrationChecks.priorityEnum(),
-            GateChecks.priority(settings.release()),
-            MigrationChecks.priorityRequester(settings.priorityRequesters()),
-            MigrationChecks.migrationIds(),
-            GateChecks.decentralized(settings.release()),
-            MigrationChecks.selectorLabelMatches(),
-            MigrationChecks.selectorLabelStable(),
-            PolicyChecks.completionTimeout(),
-            PolicyChecks.bandwidth(),
-            PolicyChecks.selectorsEmpty(),
-            GateChecks.maxDowntime(settings.release()))) {
-      out.put(c.get(0).rule(), List.copyOf(c));
+      out.put(info.id(), new Export(info.id(), info.kinds(), List.copyOf(cel), gates, null));
     }
     return out;
   }

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.catalogue.Rules;
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.Check;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.policy.Bandwidth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,17 +72,17 @@ final class ValidatingPolicies {
     StringBuilder uses = new StringBuilder();
     g.checks().forEach(c -> uses.append(c.expression()).append(c.message()));
     ArrayNode variables = spec.putArray("variables");
-    if (uses.indexOf("variables." + PolicyChecks.BANDWIDTH_PROBLEM) >= 0) {
-      uses.append(PolicyChecks.bandwidthProblem());
+    if (uses.indexOf("variables." + Bandwidth.BANDWIDTH_PROBLEM) >= 0) {
+      uses.append(Bandwidth.bandwidthProblem());
     }
     if (uses.indexOf("variables." + Cel.ESCAPES) >= 0) {
       variables.addObject().put("name", Cel.ESCAPES).put("expression", Cel.escapesMap());
     }
-    if (uses.indexOf("variables." + PolicyChecks.BANDWIDTH_PROBLEM) >= 0) {
+    if (uses.indexOf("variables." + Bandwidth.BANDWIDTH_PROBLEM) >= 0) {
       variables
           .addObject()
-          .put("name", PolicyChecks.BANDWIDTH_PROBLEM)
-          .put("expression", PolicyChecks.bandwidthProblem());
+          .put("name", Bandwidth.BANDWIDTH_PROBLEM)
+          .put("expression", Bandwidth.bandwidthProblem());
     }
     if (variables.isEmpty()) {
       spec.remove("variables");

@@ -1,11 +1,14 @@
 package io.migrationguard.core.rules;
 
+import io.migrationguard.core.cel.Check;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.model.Severity;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * What the catalogue knows of a rule without running it; built with {@link #error} or {@link
@@ -20,7 +23,9 @@ import java.util.Set;
  * @param severity the severity of its findings
  * @param lookups the cluster lookups it needs (empty for stateless rules)
  * @param webhookOnly why the rule stays in the webhook, or null when {@code export
- *     admission-policies} writes it as a ValidatingAdmissionPolicy validation
+ *     admission-policies} writes it as ValidatingAdmissionPolicy validations
+ * @param cel the rule's findings as CEL, one {@link Check} per finding it can report, built when
+ *     the export asks (null for a webhook-only rule)
  */
 public record RuleInfo(
     String id,
@@ -29,7 +34,8 @@ public record RuleInfo(
     Scope scope,
     Severity severity,
     Set<Lookup> lookups,
-    String webhookOnly) {
+    String webhookOnly,
+    Supplier<List<Check>> cel) {
 
   public RuleInfo {
     lookups = Set.copyOf(lookups);
@@ -37,22 +43,30 @@ public record RuleInfo(
 
   /** A stateless rule whose findings are errors. */
   public static RuleInfo error(String id, Scope scope, String description, String fix) {
-    return new RuleInfo(id, description, fix, scope, Severity.ERROR, Set.of(), null);
+    return new RuleInfo(id, description, fix, scope, Severity.ERROR, Set.of(), null, null);
   }
 
   /** A stateless rule whose findings are warnings. */
   public static RuleInfo warning(String id, Scope scope, String description, String fix) {
-    return new RuleInfo(id, description, fix, scope, Severity.WARNING, Set.of(), null);
+    return new RuleInfo(id, description, fix, scope, Severity.WARNING, Set.of(), null, null);
   }
 
   /** This rule reading the cluster through {@code needed}. */
   public RuleInfo needs(Lookup... needed) {
-    return new RuleInfo(id, description, fix, scope, severity, Set.of(needed), webhookOnly);
+    return new RuleInfo(id, description, fix, scope, severity, Set.of(needed), webhookOnly, cel);
   }
 
   /** This rule kept in the webhook, for {@code reason} (said in the docs and the export). */
   public RuleInfo webhookOnly(String reason) {
-    return new RuleInfo(id, description, fix, scope, severity, lookups, reason);
+    return new RuleInfo(id, description, fix, scope, severity, lookups, reason, null);
+  }
+
+  /**
+   * This rule exported as admission-policy validations: {@code checks} gives one {@link Check} per
+   * finding the rule can report, in the webhook's words (docs/admission-policies.md).
+   */
+  public RuleInfo exportedAs(Supplier<List<Check>> checks) {
+    return new RuleInfo(id, description, fix, scope, severity, lookups, null, checks);
   }
 
   /** Whether the rule is exported as an admission policy validation. */

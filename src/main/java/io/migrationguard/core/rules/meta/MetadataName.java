@@ -1,7 +1,16 @@
 package io.migrationguard.core.rules.meta;
 
+import static io.migrationguard.core.model.Operation.CREATE;
+import static io.migrationguard.core.model.Operation.UPDATE;
+
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.CelNames;
+import io.migrationguard.core.cel.Check;
+import io.migrationguard.core.cel.Words;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
+import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.names.LabelSyntax;
@@ -9,6 +18,8 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import java.util.List;
+import java.util.Set;
 
 /**
  * {@code metadata-name}: the object has a name (or a {@code generateName}) that is a DNS-1123
@@ -19,11 +30,12 @@ public final class MetadataName extends Rule {
   public MetadataName() {
     super(
         RuleInfo.error(
-            "metadata-name",
-            Scope.ANY_WRITE,
-            "The metadata.name (or metadata.generateName) of an object must be set and be a DNS-1123"
-                + " subdomain.",
-            "Set metadata.name (or metadata.generateName) to lower-case letters, digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters."));
+                "metadata-name",
+                Scope.ANY_WRITE,
+                "The metadata.name (or metadata.generateName) of an object must be set and be a DNS-1123"
+                    + " subdomain.",
+                "Set metadata.name (or metadata.generateName) to lower-case letters, digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters.")
+            .exportedAs(MetadataName::cel));
   }
 
   @Override
@@ -51,5 +63,51 @@ public final class MetadataName extends Rule {
     for (String msg : LabelSyntax.dns1123SubdomainErrors(name)) {
       out.invalid(path.child("name"), name, msg);
     }
+  }
+
+  /** The findings of this rule as CEL, one check each (docs/admission-policies.md). */
+  static List<Check> cel() {
+    String id = "metadata-name";
+    Set<Operation> ops = Set.of(CREATE, UPDATE);
+    String gn = Cel.text(Cel.opt("object", "metadata", "generateName"));
+    String name = Cel.text(Cel.opt("object", "metadata", "name"));
+    // A prefix may end in '-': the server appends random characters to it.
+    String masked =
+        "("
+            + gn
+            + ".endsWith('-') ? "
+            + gn
+            + ".substring(0, size("
+            + gn
+            + ") - 1) + 'a' : "
+            + gn
+            + ")";
+    return List.of(
+        new Check(
+            id,
+            ops,
+            gn + " != '' && " + CelNames.tooLong(masked, LabelSyntax.SUBDOMAIN_MAX_LENGTH),
+            CelNames.invalid("metadata.generateName", gn, LabelSyntax.maxLenError(253))),
+        new Check(
+            id,
+            ops,
+            gn + " != '' && !" + masked + ".matches(" + Cel.lit(CelNames.SUBDOMAIN) + ")",
+            CelNames.invalid(
+                "metadata.generateName", gn, LabelSyntax.dns1123SubdomainFormatError())),
+        new Check(
+            id,
+            ops,
+            name + " == '' && " + gn + " == ''",
+            Words.plain("metadata.name", CauseType.REQUIRED, "name or generateName is required")),
+        new Check(
+            id,
+            ops,
+            name + " != '' && " + CelNames.tooLong(name, LabelSyntax.SUBDOMAIN_MAX_LENGTH),
+            CelNames.invalid("metadata.name", name, LabelSyntax.maxLenError(253))),
+        new Check(
+            id,
+            ops,
+            name + " != '' && !" + name + ".matches(" + Cel.lit(CelNames.SUBDOMAIN) + ")",
+            CelNames.invalid("metadata.name", name, LabelSyntax.dns1123SubdomainFormatError())));
   }
 }

@@ -1,7 +1,13 @@
 package io.migrationguard.core.rules.vmim;
 
+import static io.migrationguard.core.model.Operation.CREATE;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.Check;
+import io.migrationguard.core.cel.Words;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Scope;
@@ -10,6 +16,8 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import java.util.List;
+import java.util.Set;
 
 /**
  * {@code vmim-migration-ids}: a decentralized migration's ids and URL are non-empty, and a
@@ -19,11 +27,12 @@ public final class MigrationIds extends Rule {
   public MigrationIds() {
     super(
         RuleInfo.error(
-            "vmim-migration-ids",
-            Scope.VMIM_CREATE,
-            "The migrationID and connectURL of spec.sendTo and the migrationID of spec.receive must"
-                + " be non-empty, and the two migrationIDs must match when both are set.",
-            "Give sendTo.migrationID, sendTo.connectURL and receive.migrationID non-empty values, and the same migrationID to both ends of one migration."));
+                "vmim-migration-ids",
+                Scope.VMIM_CREATE,
+                "The migrationID and connectURL of spec.sendTo and the migrationID of spec.receive must"
+                    + " be non-empty, and the two migrationIDs must match when both are set.",
+                "Give sendTo.migrationID, sendTo.connectURL and receive.migrationID non-empty values, and the same migrationID to both ends of one migration.")
+            .exportedAs(MigrationIds::cel));
   }
 
   @Override
@@ -60,5 +69,55 @@ public final class MigrationIds extends Rule {
     if (!RuleHelpers.isSet(value) || (value.isTextual() && value.textValue().isEmpty())) {
       out.required(parent.child(field), what + " is required");
     }
+  }
+
+  /** The findings of this rule as CEL, one check each (docs/admission-policies.md). */
+  static List<Check> cel() {
+    String id = "vmim-migration-ids";
+    String sendTo = Cel.opt("object", "spec", "sendTo");
+    String receive = Cel.opt("object", "spec", "receive");
+    String sends = sendTo + ".hasValue()";
+    String receives = receive + ".hasValue()";
+    String sent = Cel.text(sendTo + ".?migrationID");
+    String received = Cel.text(receive + ".?migrationID");
+    String shared = "the id both ends of the migration share is required";
+    return List.of(
+        new Check(
+            id,
+            Set.of(CREATE),
+            sends + " && " + sent + " == ''",
+            Words.plain("spec.sendTo.migrationID", CauseType.REQUIRED, shared)),
+        new Check(
+            id,
+            Set.of(CREATE),
+            sends + " && " + Cel.text(sendTo + ".?connectURL") + " == ''",
+            Words.plain(
+                "spec.sendTo.connectURL",
+                CauseType.REQUIRED,
+                "the URL of the receiving cluster is required")),
+        new Check(
+            id,
+            Set.of(CREATE),
+            receives + " && " + received + " == ''",
+            Words.plain("spec.receive.migrationID", CauseType.REQUIRED, shared)),
+        new Check(
+            id,
+            Set.of(CREATE),
+            sends
+                + " && "
+                + receives
+                + " && "
+                + sent
+                + " != '' && "
+                + received
+                + " != '' && "
+                + sent
+                + " != "
+                + received,
+            Words.withValue(
+                    "spec.receive.migrationID", CauseType.INVALID, Cel.quoted(received), null)
+                + " + ': must equal spec.sendTo.migrationID (' + "
+                + Cel.quoted(sent)
+                + " + ')'"));
   }
 }

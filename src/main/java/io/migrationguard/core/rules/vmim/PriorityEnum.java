@@ -1,6 +1,12 @@
 package io.migrationguard.core.rules.vmim;
 
+import static io.migrationguard.core.model.Operation.CREATE;
+
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.Check;
+import io.migrationguard.core.cel.Words;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Scope;
@@ -8,6 +14,7 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -22,11 +29,12 @@ public final class PriorityEnum extends Rule {
   public PriorityEnum() {
     super(
         RuleInfo.error(
-            "vmim-priority-enum",
-            Scope.VMIM_CREATE,
-            "The spec.priority of a migration, when set, must be system-critical, user-triggered or"
-                + " system-maintenance.",
-            "Set spec.priority to system-critical, user-triggered or system-maintenance, or leave it out."));
+                "vmim-priority-enum",
+                Scope.VMIM_CREATE,
+                "The spec.priority of a migration, when set, must be system-critical, user-triggered or"
+                    + " system-maintenance.",
+                "Set spec.priority to system-critical, user-triggered or system-maintenance, or leave it out.")
+            .exportedAs(PriorityEnum::cel));
   }
 
   @Override
@@ -41,5 +49,20 @@ public final class PriorityEnum extends Rule {
           priority,
           "supported values: " + RuleHelpers.quotedSorted(SUPPORTED));
     }
+  }
+
+  /** The findings of this rule as CEL, one check each (docs/admission-policies.md). */
+  static List<Check> cel() {
+    String p = Cel.opt("object", "spec", "priority");
+    return List.of(
+        new Check(
+            "vmim-priority-enum",
+            Set.of(CREATE),
+            p + ".hasValue() && !(" + p + ".value() in " + Cel.list(PriorityEnum.SUPPORTED) + ")",
+            Words.withValue(
+                "spec.priority",
+                CauseType.NOT_SUPPORTED,
+                Cel.quoted(p + ".value()"),
+                "supported values: " + RuleHelpers.quotedSorted(PriorityEnum.SUPPORTED))));
   }
 }

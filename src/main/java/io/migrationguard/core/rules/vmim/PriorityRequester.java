@@ -1,5 +1,9 @@
 package io.migrationguard.core.rules.vmim;
 
+import static io.migrationguard.core.model.Operation.CREATE;
+
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.Check;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Review;
@@ -9,6 +13,7 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -23,11 +28,12 @@ public final class PriorityRequester extends Rule {
   public PriorityRequester(Set<String> allowed) {
     super(
         RuleInfo.error(
-            "vmim-priority-requester",
-            Scope.VMIM_CREATE,
-            "Only the configured requesters, by default KubeVirt's controller, may set the"
-                + " spec.priority of a migration.",
-            "Leave spec.priority out: only KubeVirt's controller (or a user in migration-guard.priority-requesters) may set it."));
+                "vmim-priority-requester",
+                Scope.VMIM_CREATE,
+                "Only the configured requesters, by default KubeVirt's controller, may set the"
+                    + " spec.priority of a migration.",
+                "Leave spec.priority out: only KubeVirt's controller (or a user in migration-guard.priority-requesters) may set it.")
+            .exportedAs(() -> cel(allowed)));
     this.allowed = Set.copyOf(allowed);
   }
 
@@ -47,5 +53,32 @@ public final class PriorityRequester extends Rule {
           FieldPath.of("spec", "priority"),
           "user " + Shown.quoted(requester) + " may not set the migration priority (" + who + ")");
     }
+  }
+
+  /**
+   * {@code allowed} is the service's {@code migration-guard.priority-requesters} at export time. A
+   * request always names its user; a review without one (the lint's) is not checked.
+   */
+  static List<Check> cel(Set<String> allowed) {
+    String user = "request.userInfo.username";
+    String who =
+        allowed.isEmpty() ? "no user may set it" : "allowed: " + RuleHelpers.quotedSorted(allowed);
+    return List.of(
+        new Check(
+            "vmim-priority-requester",
+            Set.of(CREATE),
+            Cel.opt("object", "spec", "priority")
+                + ".hasValue() && "
+                + Cel.opt("request", "userInfo", "username")
+                + ".hasValue() && !("
+                + user
+                + " in "
+                + Cel.list(allowed)
+                + ")",
+            Cel.lit("spec.priority: Forbidden: user ")
+                + " + "
+                + Cel.quoted(user)
+                + " + "
+                + Cel.lit(" may not set the migration priority (" + who + ")")));
   }
 }

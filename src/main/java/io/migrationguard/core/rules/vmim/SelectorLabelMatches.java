@@ -1,6 +1,11 @@
 package io.migrationguard.core.rules.vmim;
 
+import static io.migrationguard.core.model.Operation.CREATE;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.CelNames;
+import io.migrationguard.core.cel.Check;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Kind;
@@ -11,6 +16,8 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import java.util.List;
+import java.util.Set;
 
 /**
  * {@code vmim-selector-label} (the warning of the defaulter of the same id): a new migration whose
@@ -22,11 +29,12 @@ public final class SelectorLabelMatches extends Rule {
   public SelectorLabelMatches() {
     super(
         RuleInfo.warning(
-            "vmim-selector-label",
-            Scope.VMIM_CREATE,
-            "The label kubevirt.io/vmi-name of a new migration, when given, equals spec.vmiName"
-                + " (KubeVirt overwrites it; a warning).",
-            "Remove the label kubevirt.io/vmi-name or set it to spec.vmiName; KubeVirt sets it itself."));
+                "vmim-selector-label",
+                Scope.VMIM_CREATE,
+                "The label kubevirt.io/vmi-name of a new migration, when given, equals spec.vmiName"
+                    + " (KubeVirt overwrites it; a warning).",
+                "Remove the label kubevirt.io/vmi-name or set it to spec.vmiName; KubeVirt sets it itself.")
+            .exportedAs(SelectorLabelMatches::cel));
   }
 
   @Override
@@ -44,5 +52,31 @@ public final class SelectorLabelMatches extends Rule {
             + Shown.quoted(vmiName)
             + ": KubeVirt sets this label to spec.vmiName on create and finds in-flight"
             + " migrations by it");
+  }
+
+  /** The warning of {@code vmim-selector-label}: a label given that KubeVirt will overwrite. */
+  static List<Check> cel() {
+    String vmiName = CelNames.vmiName();
+    String label = Cel.optKey(Cel.opt("object", "metadata", "labels"), Kind.VMI_NAME_LABEL);
+    return List.of(
+        new Check(
+            "vmim-selector-label",
+            Set.of(CREATE),
+            vmiName
+                + " != '' && "
+                + label
+                + ".hasValue() && type("
+                + label
+                + ".value()) == string && "
+                + label
+                + ".value() != "
+                + vmiName,
+            Cel.lit(CelNames.LABEL_PATH + ": differs from spec.vmiName ")
+                + " + "
+                + Cel.quoted(vmiName)
+                + " + "
+                + Cel.lit(
+                    ": KubeVirt sets this label to spec.vmiName on create and finds in-flight"
+                        + " migrations by it")));
   }
 }

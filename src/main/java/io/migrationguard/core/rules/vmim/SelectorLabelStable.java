@@ -1,6 +1,13 @@
 package io.migrationguard.core.rules.vmim;
 
+import static io.migrationguard.core.model.Operation.UPDATE;
+
+import io.migrationguard.core.cel.Cel;
+import io.migrationguard.core.cel.CelNames;
+import io.migrationguard.core.cel.Check;
+import io.migrationguard.core.cel.Words;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Review;
@@ -9,7 +16,9 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code vmim-selector-label-stable}: KubeVirt finds the migrations of a VMI by the label {@code
@@ -20,10 +29,11 @@ public final class SelectorLabelStable extends Rule {
   public SelectorLabelStable() {
     super(
         RuleInfo.error(
-            "vmim-selector-label-stable",
-            Scope.VMIM_UPDATE,
-            "The label kubevirt.io/vmi-name of a migration in flight may not be removed or changed.",
-            "Leave the label kubevirt.io/vmi-name as it is until the migration has finished."));
+                "vmim-selector-label-stable",
+                Scope.VMIM_UPDATE,
+                "The label kubevirt.io/vmi-name of a migration in flight may not be removed or changed.",
+                "Leave the label kubevirt.io/vmi-name as it is until the migration has finished.")
+            .exportedAs(SelectorLabelStable::cel));
   }
 
   @Override
@@ -51,5 +61,42 @@ public final class SelectorLabelStable extends Rule {
       return Optional.empty();
     }
     return Optional.of(value.isTextual() ? value.textValue() : value.toString());
+  }
+
+  /** The findings of this rule as CEL, one check each (docs/admission-policies.md). */
+  static List<Check> cel() {
+    String id = "vmim-selector-label-stable";
+    String before = Cel.optKey(Cel.opt("oldObject", "metadata", "labels"), Kind.VMI_NAME_LABEL);
+    String after = Cel.optKey(Cel.opt("object", "metadata", "labels"), Kind.VMI_NAME_LABEL);
+    String inFlight =
+        "oldObject != null && !("
+            + Cel.text(Cel.opt("object", "status", "phase"))
+            + " in ['Succeeded', 'Failed']) && "
+            + before
+            + ".hasValue()";
+    return List.of(
+        new Check(
+            id,
+            Set.of(UPDATE),
+            inFlight + " && !" + after + ".hasValue()",
+            Words.plain(
+                CelNames.LABEL_PATH,
+                CauseType.FORBIDDEN,
+                "the selector label may not be removed from an in-flight migration")),
+        new Check(
+            id,
+            Set.of(UPDATE),
+            inFlight
+                + " && "
+                + after
+                + ".hasValue() && "
+                + after
+                + ".value() != "
+                + before
+                + ".value()",
+            Words.plain(
+                CelNames.LABEL_PATH,
+                CauseType.FORBIDDEN,
+                "the selector label may not be changed on an in-flight migration")));
   }
 }

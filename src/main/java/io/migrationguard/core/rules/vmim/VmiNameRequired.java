@@ -1,6 +1,12 @@
 package io.migrationguard.core.rules.vmim;
 
+import static io.migrationguard.core.model.Operation.CREATE;
+
+import io.migrationguard.core.cel.CelNames;
+import io.migrationguard.core.cel.Check;
+import io.migrationguard.core.cel.Words;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Scope;
@@ -8,16 +14,19 @@ import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
+import java.util.List;
+import java.util.Set;
 
 /** {@code vmim-vmi-name-required}: a migration must name the VMI it migrates (KubeVirt parity). */
 public final class VmiNameRequired extends Rule {
   public VmiNameRequired() {
     super(
         RuleInfo.error(
-            "vmim-vmi-name-required",
-            Scope.VMIM_CREATE,
-            "A migration must name the VirtualMachineInstance to migrate in spec.vmiName.",
-            "Set spec.vmiName to the name of the VirtualMachineInstance to migrate."));
+                "vmim-vmi-name-required",
+                Scope.VMIM_CREATE,
+                "A migration must name the VirtualMachineInstance to migrate in spec.vmiName.",
+                "Set spec.vmiName to the name of the VirtualMachineInstance to migrate.")
+            .exportedAs(VmiNameRequired::cel));
   }
 
   @Override
@@ -29,5 +38,18 @@ public final class VmiNameRequired extends Rule {
           FieldPath.of("spec", "vmiName"),
           "the name of the VirtualMachineInstance to migrate is required");
     }
+  }
+
+  /** The findings of this rule as CEL, one check each (docs/admission-policies.md). */
+  static List<Check> cel() {
+    return List.of(
+        new Check(
+            "vmim-vmi-name-required",
+            Set.of(CREATE),
+            CelNames.vmiName() + " == ''",
+            Words.plain(
+                "spec.vmiName",
+                CauseType.REQUIRED,
+                "the name of the VirtualMachineInstance to migrate is required")));
   }
 }

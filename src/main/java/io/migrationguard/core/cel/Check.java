@@ -1,4 +1,4 @@
-package io.migrationguard.export;
+package io.migrationguard.core.cel;
 
 import io.migrationguard.core.model.Operation;
 import java.util.Set;
@@ -14,10 +14,10 @@ import java.util.Set;
  * @param message a CEL string: the finding as the webhook words it ({@code <path>: <body>} for an
  *     error, {@code <path>: <detail>} for a warning)
  */
-record Check(String rule, Set<Operation> operations, String reported, String message) {
+public record Check(String rule, Set<Operation> operations, String reported, String message) {
 
   /** The validation's expression: true when the finding is not reported (or does not apply). */
-  String expression() {
+  public String expression() {
     String passes = "!(" + reported + ")";
     if (operations.containsAll(Set.of(Operation.CREATE, Operation.UPDATE))) {
       return passes;

@@ -1,4 +1,4 @@
-package io.migrationguard.export;
+package io.migrationguard.core.cel;
 
 import io.migrationguard.core.model.GoQuote;
 import java.util.LinkedHashMap;
@@ -10,18 +10,18 @@ import java.util.Map;
  * unassigned code points are escaped by the engine but shown as they are by a policy (listing them
  * would make the table a megabyte); docs/admission-policies.md says so.
  */
-final class EscapeTable {
+public final class EscapeTable {
   private static final Map<Integer, String> ESCAPES = build();
 
   private EscapeTable() {}
 
   /** Code point to the text {@link GoQuote} writes for it, without the quotes. */
-  static Map<Integer, String> escapes() {
+  public static Map<Integer, String> escapes() {
     return ESCAPES;
   }
 
   /** The escaped characters as the body of an RE2 character class. */
-  static String regexClass() {
+  public static String regexClass() {
     StringBuilder sb = new StringBuilder();
     int start = -1;
     int prev = -2;

@@ -1,4 +1,4 @@
-package io.migrationguard.export;
+package io.migrationguard.core.cel;
 
 import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Shown;
@@ -13,14 +13,14 @@ import java.util.TreeMap;
  * server's CEL has from Kubernetes 1.30 on is used: optional types, the strings extension (split,
  * join, replace, substring) and the regex library's {@code find}.
  */
-final class Cel {
+public final class Cel {
   /** The policy variable holding the escapes of {@link #quoted}, built only when one is needed. */
-  static final String ESCAPES = "escapes";
+  public static final String ESCAPES = "escapes";
 
   private Cel() {}
 
   /** A CEL string literal of {@code s}. */
-  static String lit(String s) {
+  public static String lit(String s) {
     StringBuilder sb = new StringBuilder("'");
     s.codePoints()
         .forEach(
@@ -43,14 +43,14 @@ final class Cel {
   }
 
   /** A CEL list literal of strings, sorted so that an export is the same every time. */
-  static String list(java.util.Collection<String> values) {
+  public static String list(java.util.Collection<String> values) {
     List<String> out = new ArrayList<>();
     new java.util.TreeSet<>(values).forEach(v -> out.add(lit(v)));
     return "[" + String.join(", ", out) + "]";
   }
 
   /** {@code root.?a.?b}: an optional that is empty when any step is absent. */
-  static String opt(String root, String... names) {
+  public static String opt(String root, String... names) {
     StringBuilder sb = new StringBuilder(root);
     for (String n : names) {
       sb.append(".?").append(n);
@@ -59,12 +59,12 @@ final class Cel {
   }
 
   /** The value of an optional map entry: {@code base[?'key']}. */
-  static String optKey(String base, String key) {
+  public static String optKey(String base, String key) {
     return base + "[?" + lit(key) + "]";
   }
 
   /** The string at an optional, {@code ''} when absent (as the rules' {@code textOrEmpty}). */
-  static String text(String optional) {
+  public static String text(String optional) {
     return optional + ".orValue('')";
   }
 
@@ -73,7 +73,7 @@ final class Cel {
    * {@value Shown#MAX_CHARS} code points, else its first {@value Shown#PREFIX_CHARS}, "..." and its
    * length.
    */
-  static String quoted(String value) {
+  public static String quoted(String value) {
     String cut = value + ".substring(0, " + Shown.PREFIX_CHARS + ") + '...'";
     return "(size("
         + value
@@ -110,7 +110,7 @@ final class Cel {
   }
 
   /** The {@value #ESCAPES} variable's expression: a map from character to its Go escape. */
-  static String escapesMap() {
+  public static String escapesMap() {
     Map<Integer, String> table = new TreeMap<>(EscapeTable.escapes());
     List<String> entries = new ArrayList<>();
     table.forEach(
