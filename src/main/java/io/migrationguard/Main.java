@@ -1,5 +1,6 @@
 package io.migrationguard;
 
+import io.migrationguard.cli.Explain;
 import io.migrationguard.cli.ExportCommand;
 import io.migrationguard.cli.Lint;
 import io.migrationguard.cli.Version;
@@ -50,9 +51,7 @@ public final class Main {
 
   public static void main(String... args) {
     if (args.length == 0 || (args.length == 1 && args[0].equals("serve"))) {
-      List<String> bad =
-          io.migrationguard.SettingsPreflight.problems(
-              io.migrationguard.SettingsPreflight.ofThisProcess());
+      List<String> bad = SettingsPreflight.problems(SettingsPreflight.ofThisProcess());
       if (!bad.isEmpty()) {
         // One line per bad setting, never a stack trace (docs/configuration.md).
         bad.forEach(System.err::println);
@@ -91,7 +90,7 @@ public final class Main {
       case "lint":
         return Lint.run(rest, out, err);
       case "explain":
-        return io.migrationguard.cli.Explain.run(rest, System.in, out, err);
+        return Explain.run(rest, System.in, out, err);
       case "export":
         return ExportCommand.run(rest, out, err);
       case "version", "--version":

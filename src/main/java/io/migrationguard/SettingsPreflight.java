@@ -5,7 +5,10 @@ import io.migrationguard.cluster.ClusterDetection;
 import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Settings;
+import io.migrationguard.report.TerminalText;
 import io.migrationguard.webhook.config.BodyBudgetBound;
+import io.migrationguard.webhook.intake.ReviewExecutor;
+import io.migrationguard.webhook.review.AdmissionReviews;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.quarkus.runtime.configuration.MemorySizeConverter;
 import java.io.IOException;
@@ -15,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -81,12 +85,7 @@ public final class SettingsPreflight {
         out,
         lookup,
         "migration-guard.review-threads",
-        v ->
-            range(
-                v,
-                1,
-                io.migrationguard.webhook.intake.ReviewExecutor.MAX_THREADS,
-                "a number of threads"));
+        v -> range(v, 1, ReviewExecutor.MAX_THREADS, "a number of threads"));
     check(
         out,
         lookup,
@@ -177,13 +176,7 @@ public final class SettingsPreflight {
 
   /** One line: the setting, its value quoted, its environment variable, what is allowed. */
   static String line(String name, String value, String why) {
-    return name
-        + ": '"
-        + io.migrationguard.report.TerminalText.safe(value)
-        + "' ("
-        + envName(name)
-        + "): "
-        + why;
+    return name + ": '" + TerminalText.safe(value) + "' (" + envName(name) + "): " + why;
   }
 
   private static String range(String v, long min, long max, String what) {
@@ -227,10 +220,7 @@ public final class SettingsPreflight {
     String range = "from 3M to " + (most >> 20) + "M, " + BodyBudgetBound.WHY;
     try {
       long bytes = new MemorySizeConverter().convert(v).asLongValue();
-      return bytes >= io.migrationguard.webhook.review.AdmissionReviews.MAX_BODY_BYTES
-              && bytes <= most
-          ? null
-          : "a size " + range;
+      return bytes >= AdmissionReviews.MAX_BODY_BYTES && bytes <= most ? null : "a size " + range;
     } catch (RuntimeException e) {
       return "a size such as 32M, " + range;
     }
@@ -255,8 +245,7 @@ public final class SettingsPreflight {
   }
 
   private static String disabledRules(String v) {
-    return Rules.checkDisabled(
-        new java.util.HashSet<>(list(v)), Rules.engineIds(Settings.defaults()));
+    return Rules.checkDisabled(new HashSet<>(list(v)), Rules.engineIds(Settings.defaults()));
   }
 
   private static List<String> list(String v) {

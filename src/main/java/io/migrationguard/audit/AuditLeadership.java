@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
@@ -76,8 +77,7 @@ final class AuditLeadership implements AutoCloseable {
           stopped();
           if (!closed) {
             // Lost or never won: compete again (the elector itself waits between attempts).
-            CompletableFuture.delayedExecutor(
-                    RETRY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+            CompletableFuture.delayedExecutor(RETRY.toMillis(), TimeUnit.MILLISECONDS)
                 .execute(this::start);
           }
         });

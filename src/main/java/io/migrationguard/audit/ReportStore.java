@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.migrationguard.report.OpenReportsReport;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -72,7 +73,7 @@ final class ReportStore {
     } catch (KubernetesClientException e) {
       throw refused(e, "clusterreports");
     }
-    List<String> failed = new java.util.ArrayList<>();
+    List<String> failed = new ArrayList<>();
     int created = 0;
     int updated = 0;
     int unchanged = 0;

@@ -1,5 +1,6 @@
 package io.migrationguard.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -108,8 +109,7 @@ public final class ClusterInput {
      *
      * @throws com.fasterxml.jackson.core.JsonProcessingException when it cannot be rendered
      */
-    Source source(ApiResource r, GenericKubernetesResource item)
-        throws com.fasterxml.jackson.core.JsonProcessingException {
+    Source source(ApiResource r, GenericKubernetesResource item) throws JsonProcessingException {
       if (item.getMetadata() != null) {
         item.getMetadata().setManagedFields(null);
       }
@@ -119,9 +119,7 @@ public final class ClusterInput {
 
     /** Records that {@code item} could not be rendered; returns the line that says so. */
     synchronized String unrendered(
-        ApiResource r,
-        GenericKubernetesResource item,
-        com.fasterxml.jackson.core.JsonProcessingException e) {
+        ApiResource r, GenericKubernetesResource item, JsonProcessingException e) {
       String line = "cannot render " + name(r, item) + ": " + e.getOriginalMessage();
       problems.get(r).add(line);
       return line;

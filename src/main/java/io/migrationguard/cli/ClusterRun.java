@@ -1,5 +1,6 @@
 package io.migrationguard.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.migrationguard.cluster.ApiResource;
@@ -99,13 +100,13 @@ final class ClusterRun implements AutoCloseable {
   private record Part(
       List<StoredJudge.Taking> taking,
       GenericKubernetesResource item,
-      com.fasterxml.jackson.core.JsonProcessingException unrendered) {}
+      JsonProcessingException unrendered) {}
 
   private Part takingPart(ApiResource r, GenericKubernetesResource item) {
     Source s;
     try {
       s = cluster.source(r, item);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       return new Part(List.of(), item, e);
     }
     ParsedFile p = Parsing.parse(s, options.maxFileSize());
@@ -183,7 +184,7 @@ final class ClusterRun implements AutoCloseable {
     Source s;
     try {
       s = cluster.source(r, item);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       if (r == ApiResource.VMIM && StoredJudge.finished(item)) {
         // Pass 1 did not render a finished migration: said now, once.
         err.println("lint: --cluster: " + cluster.unrendered(r, item, e));

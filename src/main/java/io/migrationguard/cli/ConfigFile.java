@@ -2,6 +2,8 @@ package io.migrationguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.names.Suggest;
+import io.migrationguard.core.rules.RuleAction;
+import io.migrationguard.judge.CheckOptions;
 import io.migrationguard.manifest.Document;
 import io.migrationguard.manifest.ManifestReader;
 import java.io.IOException;
@@ -118,12 +120,10 @@ record ConfigFile(
     }
     for (Map.Entry<String, JsonNode> e : n.properties()) {
       // An unquoted off is false to a YAML 1.1 reader: take it as meant.
-      io.migrationguard.core.rules.RuleAction action =
+      RuleAction action =
           e.getValue().isTextual()
-              ? io.migrationguard.core.rules.RuleAction.parse(e.getValue().textValue())
-              : e.getValue().isBoolean() && !e.getValue().booleanValue()
-                  ? io.migrationguard.core.rules.RuleAction.OFF
-                  : null;
+              ? RuleAction.parse(e.getValue().textValue())
+              : e.getValue().isBoolean() && !e.getValue().booleanValue() ? RuleAction.OFF : null;
       if (action == null) {
         throw new IOException(
             "config "
@@ -144,7 +144,7 @@ record ConfigFile(
       return out;
     }
     if (n.isTextual()) {
-      out.addAll(io.migrationguard.judge.CheckOptions.ruleList(n.textValue()));
+      out.addAll(CheckOptions.ruleList(n.textValue()));
       return out;
     }
     if (!n.isArray()) {

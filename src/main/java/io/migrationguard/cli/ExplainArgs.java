@@ -1,5 +1,6 @@
 package io.migrationguard.cli;
 
+import io.migrationguard.core.names.Suggest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,7 @@ record ExplainArgs(
       }
       if (!VALUED.contains(name)) {
         String near =
-            io.migrationguard.core.names.Suggest.nearest(
+            Suggest.nearest(
                 name.replaceFirst("^-+", ""),
                 VALUED.stream().map(v -> v.replaceFirst("^-+", "")).toList());
         throw new UsageException(

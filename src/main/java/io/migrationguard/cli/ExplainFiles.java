@@ -7,6 +7,7 @@ import io.migrationguard.manifest.Document;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +80,7 @@ final class ExplainFiles {
 
   /** The first object of one of {@code kinds} in {@code file}. */
   static JsonNode first(String file, String option, List<String> kinds) throws UsageException {
-    Source s = "-".equals(file) ? null : Source.file(file, java.nio.file.Path.of(file));
+    Source s = "-".equals(file) ? null : Source.file(file, Path.of(file));
     if (s == null) {
       throw new UsageException("explain: " + option + " needs a file (stdin holds the policies)");
     }

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.migrationguard.cluster.ApiResource;
+import io.migrationguard.cluster.KubeVirtChoice;
 import io.migrationguard.core.explain.Candidate;
 import io.migrationguard.core.explain.Subjects;
 import io.migrationguard.core.release.ReleaseChoice;
@@ -156,7 +157,7 @@ record ExplainSubject(
       JsonNode kubevirt = null;
       try {
         List<JsonNode> crs = ClusterInput.trees(client, ApiResource.KUBEVIRT, null);
-        kubevirt = io.migrationguard.cluster.KubeVirtChoice.pick(crs).orElse(null);
+        kubevirt = KubeVirtChoice.pick(crs).orElse(null);
         if (kubevirt == null) {
           err.println("explain: no KubeVirt CR in the cluster: built-in defaults shown");
         }

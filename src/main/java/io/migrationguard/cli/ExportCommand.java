@@ -1,5 +1,7 @@
 package io.migrationguard.cli;
 
+import io.migrationguard.core.catalogue.Rules;
+import io.migrationguard.core.names.Suggest;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Settings;
 import io.migrationguard.export.ExportOptions;
@@ -7,12 +9,18 @@ import io.migrationguard.export.KubernetesVersion;
 import io.migrationguard.export.PolicyDocuments;
 import io.migrationguard.export.PolicyWriter;
 import io.migrationguard.export.ServiceSetting;
+import io.migrationguard.report.OutputTarget;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code export admission-policies [-o FILE] [--kubernetes-version V] [--kubevirt-version V]
@@ -60,12 +68,12 @@ public final class ExportCommand {
    * moved to {@code kubevirtNamespace}. A Deny policy cannot fail open: exported for openshift-cnv
    * with {@code kubevirt}'s account, it would refuse every evacuation KubeVirt creates there.
    */
-  static java.util.Set<String> priorityRequesters(String kubevirtNamespace) {
-    java.util.Set<String> configured = ServiceSetting.list(REQUESTERS);
+  static Set<String> priorityRequesters(String kubevirtNamespace) {
+    Set<String> configured = ServiceSetting.list(REQUESTERS);
     if (ServiceSetting.isSet(REQUESTERS)) {
       return configured;
     }
-    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    Set<String> out = new LinkedHashSet<>();
     for (String user : configured) {
       out.add(
           user.equals(CONTROLLER.formatted(ExportOptions.KUBEVIRT_NAMESPACE))
@@ -85,7 +93,7 @@ public final class ExportCommand {
       }
       return usage(err, "export: what to export? (admission-policies)");
     }
-    Map<String, String> options = new java.util.HashMap<>();
+    Map<String, String> options = new HashMap<>();
     for (int i = 1; i < args.length; i++) {
       String a = args[i];
       if (a.equals("-h") || a.equals("--help")) {
@@ -93,15 +101,15 @@ public final class ExportCommand {
         return 0;
       }
       String name = a.equals("-o") ? "--output" : a;
-      java.util.List<String> known =
-          java.util.List.of(
+      List<String> known =
+          List.of(
               "--output",
               "--kubernetes-version",
               "--kubevirt-version",
               "--kubevirt-namespace",
               "--param-not-found");
       if (!known.contains(name)) {
-        String near = io.migrationguard.core.names.Suggest.nearest(name, known);
+        String near = Suggest.nearest(name, known);
         return usage(
             err,
             "export: unknown option " + a + (near == null ? "" : ": did you mean " + near + "?"));
@@ -152,14 +160,10 @@ public final class ExportCommand {
             .forRelease(release.release());
     // The service's own rule actions: the policies enforce what the webhook would.
     try {
-      java.util.Set<String> off = ServiceSetting.list("migration-guard.disabled-rules");
-      java.util.List<String> entries =
-          new java.util.ArrayList<>(ServiceSetting.list("migration-guard.rule-actions"));
+      Set<String> off = ServiceSetting.list("migration-guard.disabled-rules");
+      List<String> entries = new ArrayList<>(ServiceSetting.list("migration-guard.rule-actions"));
       off.forEach(id -> entries.add(id + "=off"));
-      settings =
-          settings.withActions(
-              io.migrationguard.core.catalogue.Rules.parseActions(
-                  entries, io.migrationguard.core.catalogue.Rules.engineIds(settings)));
+      settings = settings.withActions(Rules.parseActions(entries, Rules.engineIds(settings)));
     } catch (IllegalArgumentException e) {
       return usage(err, "export: migration-guard.rule-actions: " + e.getMessage());
     }
@@ -176,7 +180,7 @@ public final class ExportCommand {
       return 0;
     }
     try {
-      io.migrationguard.report.OutputTarget.check(file);
+      OutputTarget.check(file);
       Files.writeString(Path.of(file), text, StandardCharsets.UTF_8);
     } catch (IOException e) {
       err.println(

@@ -5,6 +5,7 @@ import io.migrationguard.core.Engine;
 import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.release.ReleaseChoice;
+import io.migrationguard.core.rules.RuleAction;
 import io.migrationguard.core.rules.Settings;
 import io.migrationguard.judge.Evaluator;
 import io.migrationguard.judge.StoredJudge;
@@ -42,9 +43,9 @@ public final class Lint {
    * The config file's {@code deny} and {@code warn} actions, checked: they apply to the engine's
    * rules; the lint's own checks (duplicate keys, objects, ...) can only be turned off.
    */
-  private static java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions(
-      LintOptions o, List<RuleDoc> docs) throws UsageException {
-    java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions;
+  private static Map<String, RuleAction> actions(LintOptions o, List<RuleDoc> docs)
+      throws UsageException {
+    Map<String, RuleAction> actions;
     try {
       actions = Rules.parseActions(o.ruleActions(), docs.stream().map(RuleDoc::id).toList());
     } catch (IllegalArgumentException e) {
@@ -125,7 +126,7 @@ public final class Lint {
     if (bad != null) {
       throw new UsageException(bad);
     }
-    java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions = actions(o, docs);
+    Map<String, RuleAction> actions = actions(o, docs);
     try (ClusterInput.Cluster fromCluster =
         o.cluster() ? ClusterInput.open(o.context(), o.namespace()) : null) {
       return lint(o, docs, actions, fromCluster, in, out, err, terminal);
@@ -135,7 +136,7 @@ public final class Lint {
   private static int lint(
       LintOptions o,
       List<RuleDoc> docs,
-      java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions,
+      Map<String, RuleAction> actions,
       ClusterInput.Cluster fromCluster,
       InputStream in,
       PrintStream out,

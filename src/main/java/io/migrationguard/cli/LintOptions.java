@@ -1,7 +1,11 @@
 package io.migrationguard.cli;
 
+import io.migrationguard.judge.CheckOptions;
+import io.migrationguard.report.Format;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The lint's command line, parsed ({@link LintArgs}). See {@code lint --help}.
@@ -56,11 +60,11 @@ public record LintOptions(
 
   /** These options with the settings of a config file added (command line first). */
   LintOptions with(ConfigFile c) {
-    List<String> allExcludes = new java.util.ArrayList<>(excludes);
+    List<String> allExcludes = new ArrayList<>(excludes);
     allExcludes.addAll(c.excludes());
-    Set<String> allDisabled = new java.util.TreeSet<>(disabled);
+    Set<String> allDisabled = new TreeSet<>(disabled);
     allDisabled.addAll(c.disabled());
-    List<String> actions = new java.util.ArrayList<>(ruleActions);
+    List<String> actions = new ArrayList<>(ruleActions);
     for (String entry : c.ruleActions()) {
       if (entry.endsWith("=off")) {
         allDisabled.add(entry.substring(0, entry.length() - "=off".length()));
@@ -96,10 +100,10 @@ public record LintOptions(
   }
 
   /** One {@code -o FORMAT[=FILE]}: {@code file} null means stdout. */
-  record OutputSpec(io.migrationguard.report.Format format, String file) {}
+  record OutputSpec(Format format, String file) {}
 
   /** What the checker reads of these options. */
-  public io.migrationguard.judge.CheckOptions checkOptions() {
-    return new io.migrationguard.judge.CheckOptions(strict, as, warningsAsErrors, disabled);
+  public CheckOptions checkOptions() {
+    return new CheckOptions(strict, as, warningsAsErrors, disabled);
   }
 }

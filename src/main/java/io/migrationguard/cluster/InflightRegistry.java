@@ -5,14 +5,19 @@ import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Review;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * What this process admitted that the cluster does not show yet. Between our "allowed" and the
@@ -140,7 +145,7 @@ public final class InflightRegistry {
     bytes.addAndGet(added.bytes() - (replaced == null ? 0 : replaced.bytes()));
   }
 
-  private void removeIf(java.util.function.Predicate<Pending> gone) {
+  private void removeIf(Predicate<Pending> gone) {
     sweep(policies, gone);
     for (Map<String, Pending> ns : migrations.values()) {
       sweep(ns, gone);
@@ -148,7 +153,7 @@ public final class InflightRegistry {
     migrations.values().removeIf(Map::isEmpty);
   }
 
-  private void sweep(Map<String, Pending> map, java.util.function.Predicate<Pending> gone) {
+  private void sweep(Map<String, Pending> map, Predicate<Pending> gone) {
     for (Map.Entry<String, Pending> e : map.entrySet()) {
       if (gone.test(e.getValue()) && map.remove(e.getKey(), e.getValue())) {
         bytes.addAndGet(-e.getValue().bytes());
@@ -166,11 +171,10 @@ public final class InflightRegistry {
     if (all.size() <= MAX_ENTRIES && bytes.get() <= MAX_BYTES) {
       return; // another admission evicted meanwhile
     }
-    all.sort(java.util.Comparator.comparingLong(Pending::admittedAt));
+    all.sort(Comparator.comparingLong(Pending::admittedAt));
     int excess = Math.max(0, all.size() - MAX_ENTRIES * 9 / 10);
     long over = bytes.get() - MAX_BYTES * 9 / 10;
-    java.util.Set<Pending> out =
-        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<Pending> out = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Pending p : all) {
       if (excess <= 0 && over <= 0) {
         break;

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
 /**
@@ -133,7 +134,7 @@ final class InformerCache implements AutoCloseable {
   }
 
   /** The keys of every stored object. */
-  java.util.stream.Stream<String> keys() {
+  Stream<String> keys() {
     return store.keySet();
   }
 

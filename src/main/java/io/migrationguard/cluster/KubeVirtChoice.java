@@ -1,6 +1,7 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.migrationguard.core.cluster.FeatureGates;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -31,7 +32,7 @@ public final class KubeVirtChoice {
   static JsonNode migrations(List<JsonNode> kubevirts) {
     return pick(kubevirts)
         .map(kv -> kv.path("spec").path("configuration").path("migrations"))
-        .orElseGet(com.fasterxml.jackson.databind.node.MissingNode::getInstance);
+        .orElseGet(MissingNode::getInstance);
   }
 
   /** The gates of the chosen CR, or the defaults when there is none. */

@@ -14,6 +14,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -175,7 +176,7 @@ final class LiveLookups {
   /** A connection that was closed or reset while idle in the pool, not a refused one. */
   static boolean closedUnderUs(Throwable cause) {
     for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      String m = t.getMessage() == null ? "" : t.getMessage().toLowerCase(java.util.Locale.ROOT);
+      String m = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
       // The transports word it differently (Vert.x: "Connection was closed", a JDK socket:
       // "Connection reset"); a refused connection or a timeout says neither.
       if (m.contains("closed") || m.contains("reset")) {

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -67,7 +68,7 @@ final class ProjectingStore implements ItemStore<GenericKubernetesResource> {
 
   /** The trees stored under {@code keys}, skipping keys removed meanwhile. */
   List<JsonNode> trees(Iterable<String> keys) {
-    List<JsonNode> out = new java.util.ArrayList<>();
+    List<JsonNode> out = new ArrayList<>();
     for (String k : keys) {
       Projection p = items.get(k);
       if (p != null && p.tree() != null) {

@@ -37,7 +37,7 @@ public final class ReviewGate {
    * Longest wait for a key's lock on the event loop: its holder is another review the caches answer
    * (microseconds), unless a cache went stale and a worker holds it for a live lookup.
    */
-  private static final java.time.Duration EVENT_LOOP_LOCK_WAIT = java.time.Duration.ofMillis(5);
+  private static final Duration EVENT_LOOP_LOCK_WAIT = Duration.ofMillis(5);
 
   /**
    * The lookups of a review get all but 1/RESERVE of the lookup timeout; the rest is kept for

@@ -9,6 +9,7 @@ import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.model.Kind;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +29,7 @@ final class ReviewLookups implements ClusterView {
   private final Deadline deadline;
   private final boolean cachesOnly;
   // One review's VMI GETs, so that one fetched before a lock is not fetched again under it.
-  private final Map<String, Optional<JsonNode>> vmis = new java.util.HashMap<>();
+  private final Map<String, Optional<JsonNode>> vmis = new HashMap<>();
 
   ReviewLookups(
       CachedCluster caches,

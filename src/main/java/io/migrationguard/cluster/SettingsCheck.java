@@ -15,6 +15,8 @@ import io.migrationguard.core.mutate.DefaultsConfig;
 import io.migrationguard.core.mutate.JsonPatches;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -34,7 +36,7 @@ final class SettingsCheck {
   private SettingsCheck() {}
 
   /** The warning for a priority allow-list without KubeVirt's controller, or null. */
-  static String requestersWarning(java.util.Set<String> requesters) {
+  static String requestersWarning(Set<String> requesters) {
     for (String r : requesters) {
       if (CONTROLLER.matcher(r).matches()) {
         return null;
@@ -75,7 +77,7 @@ final class SettingsCheck {
       List<Finding> errors = new ArrayList<>(d.errors());
       if (!errors.isEmpty()) {
         return DefaultsConfig.PREFIX
-            + kind.kindName().toLowerCase(java.util.Locale.ROOT)
+            + kind.kindName().toLowerCase(Locale.ROOT)
             + ": the validating rules refuse what it adds, so every "
             + kind.kindName()
             + " created would be denied: "

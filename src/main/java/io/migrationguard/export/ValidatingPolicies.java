@@ -11,6 +11,7 @@ import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.policy.Bandwidth;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,7 +31,7 @@ final class ValidatingPolicies {
 
   /** The groups of {@code kind} that have at least one check. */
   static List<Group> groups(Kind kind, ExportOptions options) {
-    Map<String, Severity> severities = new java.util.HashMap<>();
+    Map<String, Severity> severities = new HashMap<>();
     for (Rule r : Rules.all(options.settings())) {
       // An operator's rule action (deny, warn) moves a rule to the binding of that action.
       severities.put(

@@ -10,7 +10,9 @@ import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.model.Kind;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
@@ -109,7 +111,7 @@ public final class StoredJudge {
       Failure failure) {
     ManifestView view = new ManifestView(gates);
     int[] counts = new int[2];
-    Set<ApiResource> unread = new java.util.HashSet<>();
+    Set<ApiResource> unread = new HashSet<>();
     for (ApiResource r : KINDS) {
       try {
         lister.pages(
@@ -161,7 +163,7 @@ public final class StoredJudge {
   /** Whether a listed migration is Succeeded or Failed ({@link StoredProjection#finished}). */
   public static boolean finished(GenericKubernetesResource item) {
     Object status = item.getAdditionalProperties().get("status");
-    Object phase = status instanceof java.util.Map<?, ?> m ? m.get("phase") : null;
+    Object phase = status instanceof Map<?, ?> m ? m.get("phase") : null;
     return "Succeeded".equals(phase) || "Failed".equals(phase);
   }
 

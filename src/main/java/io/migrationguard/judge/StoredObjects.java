@@ -15,10 +15,13 @@ import io.migrationguard.report.LocatedFinding;
 import io.migrationguard.report.OpenReportsReport;
 import io.migrationguard.report.ResourceResult;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -100,12 +103,11 @@ public final class StoredObjects {
             Map.of(),
             Map.of(),
             CheckOptions.stored(disabled),
-            java.util.concurrent.ConcurrentHashMap.newKeySet());
+            ConcurrentHashMap.newKeySet());
     OpenReportsReport report = OpenReportsReport.forAudit(stamp);
     Map<RuleSeverity, Long> findings =
-        new java.util.TreeMap<>(
-            java.util.Comparator.comparing(RuleSeverity::rule)
-                .thenComparing(RuleSeverity::severity));
+        new TreeMap<>(
+            Comparator.comparing(RuleSeverity::rule).thenComparing(RuleSeverity::severity));
     int[] count = new int[1];
     StoredJudge.secondPass(
         lister,
@@ -130,9 +132,8 @@ public final class StoredObjects {
    * By namespace, then name, within a page: the order a real API server lists in already (by key),
    * made sure of for any server, so that reports do not change with nothing changed.
    */
-  private static final java.util.Comparator<JsonNode> BY_KEY =
-      java.util.Comparator.comparing(
-              (JsonNode o) -> o.path("metadata").path("namespace").asText(""))
+  private static final Comparator<JsonNode> BY_KEY =
+      Comparator.comparing((JsonNode o) -> o.path("metadata").path("namespace").asText(""))
           .thenComparing(o -> o.path("metadata").path("name").asText(""));
 
   private static int judge(
@@ -142,7 +143,7 @@ public final class StoredObjects {
       Map<RuleSeverity, Long> findings,
       Consumer<String> judged) {
     int count = 0;
-    List<JsonNode> objects = new java.util.ArrayList<>(unordered);
+    List<JsonNode> objects = new ArrayList<>(unordered);
     objects.sort(BY_KEY);
     for (JsonNode o : objects) {
       Optional<Kind> kind =

@@ -1,5 +1,7 @@
 package io.migrationguard.report;
 
+import java.util.Locale;
+
 /** The outcome of one resource, as kubeconform names them. */
 public enum Status {
   /** Checked, no error (warnings allowed). */
@@ -13,6 +15,6 @@ public enum Status {
 
   /** The lower-case word of every output. */
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

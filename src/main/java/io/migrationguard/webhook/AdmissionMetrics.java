@@ -7,6 +7,7 @@ import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Operation;
 import io.migrationguard.webhook.review.AdmissionRequest;
 import io.migrationguard.webhook.review.AdmissionResponse;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -50,7 +51,7 @@ public class AdmissionMetrics {
   private record DurationKey(Webhook webhook, String kind) {}
 
   /** The 503 counters exist from the start, at 0: an alert's rate over them needs the series. */
-  @jakarta.annotation.PostConstruct
+  @PostConstruct
   void registerAtStart() {
     for (Webhook w : Webhook.values()) {
       unavailable.computeIfAbsent(w, this::unavailableCounter);

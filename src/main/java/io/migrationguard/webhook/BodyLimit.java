@@ -2,6 +2,7 @@ package io.migrationguard.webhook;
 
 import io.migrationguard.webhook.http.HttpErrors;
 import io.migrationguard.webhook.review.AdmissionReviews;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -40,9 +41,7 @@ public class BodyLimit {
     ctx.response()
         .setStatusCode(413)
         .putHeader("Content-Type", "application/json")
-        .end(
-            io.vertx.core.buffer.Buffer.buffer(
-                reviews.status(413, "RequestEntityTooLarge", HttpErrors.TOO_LARGE)));
+        .end(Buffer.buffer(reviews.status(413, "RequestEntityTooLarge", HttpErrors.TOO_LARGE)));
   }
 
   private static boolean tooLarge(String declared) {

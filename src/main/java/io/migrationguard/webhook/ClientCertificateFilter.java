@@ -4,6 +4,7 @@ import io.migrationguard.webhook.paths.CanonicalPath;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.migrationguard.webhook.tls.ClientCa;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -64,8 +65,7 @@ public class ClientCertificateFilter {
 
   private static boolean isRead(RoutingContext ctx) {
     var method = ctx.request().method();
-    return method == io.vertx.core.http.HttpMethod.GET
-        || method == io.vertx.core.http.HttpMethod.HEAD;
+    return method == HttpMethod.GET || method == HttpMethod.HEAD;
   }
 
   private static boolean presentedCertificate(RoutingContext ctx) {

@@ -1,5 +1,7 @@
 package io.migrationguard.webhook;
 
+import java.util.Locale;
+
 /** The two admission endpoints; the lower-case name is the path and the metrics label. */
 public enum Webhook {
   VALIDATE,
@@ -7,6 +9,6 @@ public enum Webhook {
 
   /** {@code validate} or {@code mutate}. */
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -1,5 +1,6 @@
 package io.migrationguard.core.catalogue;
 
+import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.names.Suggest;
 import io.migrationguard.core.rules.GateRules;
 import io.migrationguard.core.rules.Rule;
@@ -31,8 +32,13 @@ import io.migrationguard.core.rules.vmim.VmiMigratable;
 import io.migrationguard.core.rules.vmim.VmiNameFormat;
 import io.migrationguard.core.rules.vmim.VmiNameRequired;
 import io.migrationguard.core.rules.vmim.WillQueue;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The rule catalogue: one explicit list, in the order findings are reported (metadata first, as
@@ -53,7 +59,7 @@ public final class Rules {
    * first unknown or always-on one, with the id meant where one is near, or null when all are fine.
    */
   public static String checkDisabled(Set<String> ids, List<String> known) {
-    for (String id : new java.util.TreeSet<>(ids)) {
+    for (String id : new TreeSet<>(ids)) {
       if (ALWAYS_ON.contains(id)) {
         return "rule " + id + " cannot be disabled";
       }
@@ -72,9 +78,9 @@ public final class Rules {
    * with the one meant, an id given twice, an action other than the three, or an id that cannot be
    * relaxed).
    */
-  public static java.util.Map<String, RuleAction> parseActions(
-      java.util.Collection<String> entries, List<String> known) {
-    java.util.Map<String, RuleAction> out = new java.util.TreeMap<>();
+  public static Map<String, RuleAction> parseActions(
+      Collection<String> entries, List<String> known) {
+    Map<String, RuleAction> out = new TreeMap<>();
     for (String entry : entries) {
       String e = entry.strip();
       if (e.isEmpty()) {
@@ -100,7 +106,7 @@ public final class Rules {
             id + " is given twice, as " + before.word() + " and as " + action.word());
       }
     }
-    for (java.util.Map.Entry<String, RuleAction> a : out.entrySet()) {
+    for (Map.Entry<String, RuleAction> a : out.entrySet()) {
       String bad = checkAction(a.getKey(), a.getValue(), known);
       if (bad != null) {
         throw new IllegalArgumentException(bad);
@@ -147,10 +153,10 @@ public final class Rules {
 
   /** The ids the engine can report: its rules and the API server step's warnings. */
   public static List<String> engineIds(Settings settings) {
-    List<String> ids = new java.util.ArrayList<>();
+    List<String> ids = new ArrayList<>();
     all(settings).forEach(r -> ids.add(r.info().id()));
-    ids.add(io.migrationguard.core.apiserver.BeforeAdmission.DEPRECATED_VERSION);
-    ids.add(io.migrationguard.core.apiserver.BeforeAdmission.DROPPED_NULL);
+    ids.add(BeforeAdmission.DEPRECATED_VERSION);
+    ids.add(BeforeAdmission.DROPPED_NULL);
     return ids;
   }
 

@@ -3,9 +3,11 @@ package io.migrationguard.core.cel;
 import io.migrationguard.core.model.GoQuote;
 import io.migrationguard.core.model.Shown;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * CEL source text shared by the exported policies: literals, optional field access, and the one
@@ -43,9 +45,9 @@ public final class Cel {
   }
 
   /** A CEL list literal of strings, sorted so that an export is the same every time. */
-  public static String list(java.util.Collection<String> values) {
+  public static String list(Collection<String> values) {
     List<String> out = new ArrayList<>();
-    new java.util.TreeSet<>(values).forEach(v -> out.add(lit(v)));
+    new TreeSet<>(values).forEach(v -> out.add(lit(v)));
     return "[" + String.join(", ", out) + "]";
   }
 

@@ -1,6 +1,7 @@
 package io.migrationguard.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.migrationguard.core.model.Kind;
 import java.util.List;
 import java.util.Optional;
@@ -84,7 +85,7 @@ public interface ClusterView {
    * missing node when there is none or it sets none.
    */
   default JsonNode migrationConfiguration() {
-    return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    return MissingNode.getInstance();
   }
 
   /** A view that knows nothing of a cluster: only the default feature gates. */

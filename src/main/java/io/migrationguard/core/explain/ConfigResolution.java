@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.explain.Setting.Origin;
 import io.migrationguard.core.quantity.Quantity;
 import io.migrationguard.core.quantity.QuantityParse;
+import io.migrationguard.core.release.FactorSyntax;
 import io.migrationguard.core.release.Release;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -93,7 +95,7 @@ public final class ConfigResolution {
                 + ": "
                 + cr
                 + " is not a "
-                + f.type.name().toLowerCase(java.util.Locale.ROOT)
+                + f.type.name().toLowerCase(Locale.ROOT)
                 + " (the API server would have refused it); the default is shown");
       }
       Origin origin = value != null ? Origin.KUBEVIRT_CR : Origin.BUILT_IN;
@@ -213,7 +215,7 @@ public final class ConfigResolution {
           "completionTimeoutFactor");
 
   private static JsonNode factors(Release release, JsonNode stall) {
-    if (release.factors() != io.migrationguard.core.release.FactorSyntax.QUANTITY) {
+    if (release.factors() != FactorSyntax.QUANTITY) {
       return stall; // strings (v1.9), copied as they are
     }
     ObjectNode o = ((ObjectNode) stall).deepCopy();

@@ -1,6 +1,7 @@
 package io.migrationguard.core.explain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,7 +32,7 @@ public final class Subjects {
     }
     JsonNode spec = policy.path("spec");
     if (!spec.isObject()) {
-      spec = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+      spec = JsonNodeFactory.instance.objectNode();
     }
     JsonNode selectors = spec.path("selectors");
     boolean has = selectors.isObject();

@@ -1,5 +1,7 @@
 package io.migrationguard.core.model;
 
+import java.util.Locale;
+
 /**
  * What to do with unknown fields and duplicate keys, as the API server's {@code fieldValidation}:
  * Strict makes them errors, Warn warnings (the Kubernetes default since 1.23), Ignore drops them.
@@ -14,7 +16,7 @@ public enum FieldValidation {
     if (s == null) {
       return WARN;
     }
-    return switch (s.toLowerCase(java.util.Locale.ROOT)) {
+    return switch (s.toLowerCase(Locale.ROOT)) {
       case "strict" -> STRICT;
       case "ignore" -> IGNORE;
       default -> WARN;

@@ -1,7 +1,9 @@
 package io.migrationguard.core.placement;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The migration target pod's node constraints, rendered once per call as virt-controller renders
@@ -28,7 +30,7 @@ public record TargetPod(
     String sourceHostname,
     List<String> notes) {
   public TargetPod {
-    nodeSelector = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(nodeSelector));
+    nodeSelector = Collections.unmodifiableMap(new TreeMap<>(nodeSelector));
     origins = Map.copyOf(origins);
     terms = List.copyOf(terms);
     tolerations = List.copyOf(tolerations);

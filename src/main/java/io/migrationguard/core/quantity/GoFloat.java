@@ -1,5 +1,7 @@
 package io.migrationguard.core.quantity;
 
+import java.util.Locale;
+
 /**
  * Go's {@code strconv.ParseFloat(s, 64)}: which strings it accepts and the value it gives, for the
  * KubeVirt v1.9 stall-detector factors ({@code virtconfig.ParseFactor}). The grammar is Go's, not
@@ -100,7 +102,7 @@ public final class GoFloat {
 
   /** Go's {@code special}: {@code [+-]inf}, {@code [+-]infinity}, {@code nan}, any case. */
   private static Double special(String s) {
-    String lower = s.toLowerCase(java.util.Locale.ROOT);
+    String lower = s.toLowerCase(Locale.ROOT);
     String body = lower.startsWith("+") || lower.startsWith("-") ? lower.substring(1) : lower;
     if (body.equals("inf") || body.equals("infinity")) {
       return lower.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;

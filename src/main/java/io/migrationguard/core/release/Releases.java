@@ -4,6 +4,8 @@ import static io.migrationguard.core.release.SchemaEdit.notServed;
 import static io.migrationguard.core.release.SchemaEdit.typed;
 
 import io.migrationguard.core.model.Kind;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -171,7 +173,7 @@ public final class Releases {
   }
 
   private static List<SchemaEdit> v19Schema() {
-    List<SchemaEdit> edits = new java.util.ArrayList<>();
+    List<SchemaEdit> edits = new ArrayList<>();
     edits.add(notServed(Kind.POLICY, "spec", "experimental", "downtimeTuning"));
     edits.add(notServed(Kind.VMIM, append(STATUS_EXPERIMENTAL, "downtimeTuning")));
     for (String factor : FACTORS) {
@@ -187,7 +189,7 @@ public final class Releases {
   }
 
   private static String[] append(String[] path, String name) {
-    String[] out = java.util.Arrays.copyOf(path, path.length + 1);
+    String[] out = Arrays.copyOf(path, path.length + 1);
     out[path.length] = name;
     return out;
   }

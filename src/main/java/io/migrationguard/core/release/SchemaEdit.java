@@ -1,5 +1,6 @@
 package io.migrationguard.core.release;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -35,7 +36,7 @@ public record SchemaEdit(Kind kind, List<String> field, JsonNode replacement) {
   public static SchemaEdit typed(Kind kind, String json, String... path) {
     try {
       return new SchemaEdit(kind, List.of(path), JSON.readTree(json));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
   }

@@ -5,6 +5,8 @@ import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Severity;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.release.Releases;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -75,8 +77,8 @@ public record Settings(
    * {@code warn} set the severity of all its findings.
    */
   public Settings withActions(Map<String, RuleAction> actions) {
-    Set<String> off = new java.util.HashSet<>(disabledRules);
-    Map<String, Severity> sev = new java.util.HashMap<>(severities);
+    Set<String> off = new HashSet<>(disabledRules);
+    Map<String, Severity> sev = new HashMap<>(severities);
     actions.forEach(
         (id, action) -> {
           if (action == RuleAction.OFF) {
@@ -95,7 +97,7 @@ public record Settings(
 
   /** These settings with {@code rules} disabled as well. */
   public Settings disabling(Set<String> rules) {
-    Set<String> all = new java.util.HashSet<>(disabledRules);
+    Set<String> all = new HashSet<>(disabledRules);
     all.addAll(rules);
     return new Settings(priorityRequesters, configuredDefaults, all, release, severities);
   }

@@ -9,6 +9,7 @@ import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.path.PathType;
 import io.migrationguard.core.model.Kind;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -69,6 +70,6 @@ final class SchemaFiles {
 
   /** The schema file of a kind: its lower-case kind name, e.g. {@code migrationpolicy.json}. */
   static String fileName(Kind kind) {
-    return kind.kindName().toLowerCase(java.util.Locale.ROOT) + ".json";
+    return kind.kindName().toLowerCase(Locale.ROOT) + ".json";
   }
 }

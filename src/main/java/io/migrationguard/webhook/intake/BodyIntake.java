@@ -1,5 +1,6 @@
 package io.migrationguard.webhook.intake;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationguard.webhook.http.HttpErrors;
@@ -71,8 +72,7 @@ public class BodyIntake {
         .baseUnit("bytes")
         .strongReference(true)
         .register(registry);
-    io.micrometer.core.instrument.FunctionCounter.builder(
-            "migration.guard.body.budget.refused", refused, AtomicLong::get)
+    FunctionCounter.builder("migration.guard.body.budget.refused", refused, AtomicLong::get)
         .description("Requests answered 503 because the body budget was full")
         .register(registry);
     router.route().order(ORDER).handler(this::read);

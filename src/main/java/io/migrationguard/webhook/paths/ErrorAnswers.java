@@ -3,6 +3,7 @@ package io.migrationguard.webhook.paths;
 import io.migrationguard.webhook.review.AdmissionReviews;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -33,7 +34,7 @@ public class ErrorAnswers {
 
   @Inject AdmissionReviews reviews;
 
-  void install(@Observes io.vertx.ext.web.Router router) {
+  void install(@Observes Router router) {
     router.route().order(FAILURE_ORDER).failureHandler(this::failed);
     router.route().order(ORDER).handler(this::gate);
   }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.Locale;
 
 /**
  * The AdmissionReview wire format ({@code admission.k8s.io/v1}): parses a request body into an
@@ -93,7 +94,7 @@ public final class AdmissionReviews {
 
   // Jackson's own text names its classes; say the same thing in our words.
   private static String limitExceeded(String jackson) {
-    String m = jackson == null ? "" : jackson.toLowerCase(java.util.Locale.ROOT);
+    String m = jackson == null ? "" : jackson.toLowerCase(Locale.ROOT);
     if (m.contains("nesting")) {
       return "JSON nested deeper than " + MAX_DEPTH + " levels";
     }

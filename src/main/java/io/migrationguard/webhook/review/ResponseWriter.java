@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.mutate.JsonPatches;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,7 @@ final class ResponseWriter {
       } else {
         // Only a hostile object gets here (tens of thousands of duplicate finalizers): leave it
         // as it is rather than answer megabytes; nothing is lost that validation relies on.
-        warningList = new java.util.ArrayList<>(warningList);
+        warningList = new ArrayList<>(warningList);
         warningList.add(
             "the defaulting patch (" + patch.length + " bytes) is too large: not applied");
       }

@@ -16,6 +16,7 @@ import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.rules.SchemaRefinement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code policy-selector-matchlabels}: {@code matchLabels} or {@code matchExpressions} under a
@@ -80,9 +81,7 @@ public final class SelectorMatchLabels extends Rule implements SchemaRefinement 
     String type =
         value.isObject()
             ? "object"
-            : value.isArray()
-                ? "array"
-                : value.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+            : value.isArray() ? "array" : value.getNodeType().name().toLowerCase(Locale.ROOT);
     String detail =
         "selectors are plain label maps: put the labels directly under spec.selectors."
             + selector

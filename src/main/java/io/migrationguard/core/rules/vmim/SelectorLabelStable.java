@@ -2,6 +2,7 @@ package io.migrationguard.core.rules.vmim;
 
 import static io.migrationguard.core.model.Operation.UPDATE;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.cel.Cel;
 import io.migrationguard.core.cel.CelNames;
 import io.migrationguard.core.cel.Check;
@@ -55,7 +56,7 @@ public final class SelectorLabelStable extends Rule {
     }
   }
 
-  private static Optional<String> label(com.fasterxml.jackson.databind.JsonNode object) {
+  private static Optional<String> label(JsonNode object) {
     var value = RuleHelpers.at(object, "metadata", "labels").path(Kind.VMI_NAME_LABEL);
     if (!RuleHelpers.isSet(value)) {
       return Optional.empty();
