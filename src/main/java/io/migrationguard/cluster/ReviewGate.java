@@ -9,6 +9,7 @@ import io.migrationguard.core.rules.RuleHelpers;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -16,10 +17,12 @@ import java.util.function.Supplier;
 /**
  * Where the webhook runs the engine on a review, so that two reviews sent at the same moment cannot
  * both be admitted when each alone would be: two MigrationPolicies with the same selectors, two
- * migrations of one VMI. The check ("is there another?") and the record of the answer ("there is
- * now") happen under one lock, and what was admitted goes into the {@link InflightRegistry} that
- * the view lays over the cluster until the informer sees it. The engine is not involved: it just
- * sees a cluster that already holds what this process admitted.
+ * migrations of one VMI. A review is judged first without a lock: a refusal records nothing and is
+ * answered as it is. An admission is recorded under its key's lock, and judged again there when
+ * another admission of the same lock stripe was recorded meanwhile, so the check ("is there
+ * another?") and the record ("there is now") act as one. What was admitted goes into the {@link
+ * InflightRegistry} that the view lays over the cluster until the informer sees it. The engine is
+ * not involved: it just sees a cluster that already holds what this process admitted.
  *
  * <p>Reviews lock by their reservation key (256 stripes): identical policy selectors, one migration
  * target; a policy UPDATE that keeps its selectors, a dry run and every other review take no lock.
@@ -51,6 +54,11 @@ public final class ReviewGate {
   private final ReservationStep reservations;
   private final Duration lookupBudget;
   private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+
+  /**
+   * Per stripe, how many admissions it has recorded: a judgement made before a change is redone.
+   */
+  private final AtomicIntegerArray versions = new AtomicIntegerArray(STRIPES);
 
   /**
    * @param view the view reviews are judged against, asked once per review ({@link
@@ -135,11 +143,23 @@ public final class ReviewGate {
         current instanceof InformerClusterView v
             ? (onEventLoop ? v.cachesOnly() : v.within(deadline))
             : current;
-    ReentrantLock lock = dryRun ? null : lockFor(key, review, current);
-    if (lock == null) {
+    int stripe = dryRun ? -1 : stripeFor(key, review, current);
+    if (stripe < 0) {
       return validate.apply(bound);
     }
     prefetch(review, bound);
+    // Optimistic: a refusal records nothing, so it needs no lock; judge first and take the key's
+    // lock only to record an admission. Reviews of one key that are refused (a policy sent again,
+    // a second migration of a VMI) then never queue behind each other.
+    int seen = versions.get(stripe);
+    Decision first = validate.apply(bound);
+    if (!first.allowed()) {
+      return first;
+    }
+    if (onEventLoop && reservations != null) {
+      throw new MustWait(); // the reservation is a write to the API server: not on the event loop
+    }
+    ReentrantLock lock = locks[stripe];
     if (!acquire(lock, onEventLoop ? Deadline.after(EVENT_LOOP_LOCK_WAIT) : deadline)) {
       if (onEventLoop) {
         throw new MustWait();
@@ -148,12 +168,14 @@ public final class ReviewGate {
       return validate.apply(new ContendedClusterView(bound, contended, busyMessage(review)));
     }
     try {
-      Decision decision = validate.apply(bound);
-      if (decision.allowed() && !dryRun) {
+      // Another review of this stripe recorded an admission since: judge again, now serialized.
+      Decision decision = versions.get(stripe) == seen ? first : validate.apply(bound);
+      if (decision.allowed()) {
         decision =
             reservations == null ? decision : reservations.admit(key, review, decision, bound);
         if (decision.allowed()) {
           inflight.admitted(review);
+          versions.incrementAndGet(stripe);
         }
       }
       return decision;
@@ -184,11 +206,12 @@ public final class ReviewGate {
   }
 
   /**
-   * Whether judging {@code review} may wait: on the lock of its reservation key (a create a
-   * uniqueness rule protects, not a dry run), on the API server (a reservation; a lookup the caches
-   * cannot answer now). The webhook judges such a review off the event loop; every other review (an
-   * update, a dry run, any review while the caches are fresh) stays on it. A view without a cluster
-   * never waits.
+   * Whether judging {@code review} may wait: on the lock of its reservation key, on the API server
+   * (a lookup the caches cannot answer now). A create that needs a reservation Lease starts on the
+   * event loop too: only when it is admitted does it move to a worker for the Lease ({@link
+   * MustWait}); a refused one (most of a burst of duplicates) is answered where it is. The webhook
+   * judges such a review off the event loop; every other review (an update, a dry run, any review
+   * while the caches are fresh) stays on it. A view without a cluster never waits.
    */
   public boolean mayBlock(Review review, boolean dryRun) {
     return mayBlock(ReservationKeys.of(review), review, dryRun, view.get());
@@ -196,33 +219,31 @@ public final class ReviewGate {
 
   private boolean mayBlock(
       Optional<String> key, Review review, boolean dryRun, ClusterView current) {
-    if (!dryRun && reservations != null && key.isPresent()) {
-      return true; // a reservation is a write to the API server
-    }
     if (current instanceof InformerClusterView v) {
       // A key's lock is held for microseconds by reviews the caches answer: taken on the event
       // loop (waiting at most EVENT_LOOP_LOCK_WAIT, then the contended rule answers 503).
       return !v.answersFromCaches(review);
     }
     // Another view (tests, a mock) says nothing about what may block: any lock means a worker.
-    return !dryRun && lockFor(key, review, current) != null;
+    return !dryRun && stripeFor(key, review, current) >= 0;
   }
 
   /**
    * The lock of the review's reservation key (256 stripes): reviews that could reserve the same key
    * are serialised, others run side by side. None for a review without a key.
    */
-  private ReentrantLock lockFor(Optional<String> key, Review review, ClusterView view) {
+  private int stripeFor(Optional<String> key, Review review, ClusterView view) {
     Lookup needed = review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
-    if (!view.supports().contains(needed)) {
-      return null;
+    if (!view.supports().contains(needed) || key.isEmpty()) {
+      return -1;
     }
-    return key.map(k -> locks[Math.floorMod(k.hashCode(), STRIPES)]).orElse(null);
+    return Math.floorMod(key.get().hashCode(), STRIPES);
   }
 
   /** The lock {@code review} would take now, or null (for tests that hold a key busy). */
   ReentrantLock keyLock(Review review) {
-    return lockFor(ReservationKeys.of(review), review, view.get());
+    int stripe = stripeFor(ReservationKeys.of(review), review, view.get());
+    return stripe < 0 ? null : locks[stripe];
   }
 
   private static boolean acquire(ReentrantLock lock, Deadline deadline) {

@@ -99,30 +99,62 @@ class ReviewGateTest {
   @Test
   void aReviewThatCannotGetItsTurnInTimeIsUnavailable() throws Exception {
     ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofMillis(200));
-    CountDownLatch holding = new CountDownLatch(1);
+    Review b = create("b");
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Future<?> holder =
+        pool.submit(
+            () -> {
+              gate.keyLock(b).lock(); // another admission of the key, recording
+              held.countDown();
+              await(release);
+              gate.keyLock(b).unlock();
+            });
+    assertTrue(held.await(5, TimeUnit.SECONDS));
+    Decision second = gate.admit(b, false, v -> engine.validate(b, v));
+    release.countDown();
+    holder.get(5, TimeUnit.SECONDS);
+    assertFalse(second.allowed());
+    assertEquals(1, second.unavailable().size());
+    assertTrue(
+        second.unavailable().get(0).contains("MigrationPolicies"), second.unavailable().get(0));
+    assertEquals(0, registry.size());
+    pool.shutdown();
+  }
+
+  @Test
+  void aJudgementOvertakenByAnAdmissionOfItsKeyIsMadeAgain() throws Exception {
+    // a is judged (allowed) without the lock, slowly; b, the same selectors, is admitted meanwhile.
+    // When a comes to record, its stripe has changed: judged again, it is refused. One admitted.
+    ReviewGate gate = new ReviewGate(() -> cluster, registry, Duration.ofSeconds(5));
+    CountDownLatch judging = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     ExecutorService pool = Executors.newSingleThreadExecutor();
     Review a = create("a");
-    Future<Decision> first =
+    boolean[] first = {true};
+    Future<Decision> slow =
         pool.submit(
             () ->
                 gate.admit(
                     a,
                     false,
                     v -> {
-                      holding.countDown();
-                      await(release);
-                      return engine.validate(a, v);
+                      Decision d = engine.validate(a, v);
+                      if (first[0]) {
+                        first[0] = false;
+                        judging.countDown();
+                        await(release);
+                      }
+                      return d;
                     }));
-    assertTrue(holding.await(5, TimeUnit.SECONDS));
+    assertTrue(judging.await(5, TimeUnit.SECONDS));
     Review b = create("b");
-    Decision second = gate.admit(b, false, v -> engine.validate(b, v));
+    assertTrue(gate.admit(b, false, v -> engine.validate(b, v)).allowed());
     release.countDown();
-    assertFalse(second.allowed());
-    assertEquals(1, second.unavailable().size());
-    assertTrue(
-        second.unavailable().get(0).contains("MigrationPolicies"), second.unavailable().get(0));
-    assertTrue(first.get(5, TimeUnit.SECONDS).allowed());
+    Decision late = slow.get(5, TimeUnit.SECONDS);
+    assertFalse(late.allowed(), "judged again after b was recorded");
+    assertEquals(1, registry.size());
     pool.shutdown();
   }
 
