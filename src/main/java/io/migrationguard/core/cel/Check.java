@@ -25,4 +25,16 @@ public record Check(String rule, Set<Operation> operations, String reported, Str
     String op = operations.iterator().next().name();
     return "request.operation != '" + op + "' || " + passes;
   }
+
+  /** The checks of {@code rule} on {@code operations}, each made with {@link Of#when}. */
+  public static Of of(String rule, Set<Operation> operations) {
+    return new Of(rule, operations);
+  }
+
+  /** One rule's checks on the same operations: {@code when(reported, message)} makes each. */
+  public record Of(String rule, Set<Operation> operations) {
+    public Check when(String reported, String message) {
+      return new Check(rule, operations, reported, message);
+    }
+  }
 }

@@ -123,16 +123,15 @@ public final class GateRules {
     List<Check> out = new ArrayList<>();
     for (String field : new String[] {"sendTo", "receive"}) {
       out.add(
-          new Check(
-              "vmim-decentralized-gate",
-              Set.of(CREATE),
-              GateCel.gated(release, Kind.VMIM, DECENTRALIZED, "spec", field),
-              Words.plain(
-                  "spec." + field,
-                  CauseType.FORBIDDEN,
-                  "decentralized live migration requires the "
-                      + DECENTRALIZED
-                      + " feature gate, which is disabled in the KubeVirt configuration")));
+          Check.of("vmim-decentralized-gate", Set.of(CREATE))
+              .when(
+                  GateCel.gated(release, Kind.VMIM, DECENTRALIZED, "spec", field),
+                  Words.plain(
+                      "spec." + field,
+                      CauseType.FORBIDDEN,
+                      "decentralized live migration requires the "
+                          + DECENTRALIZED
+                          + " feature gate, which is disabled in the KubeVirt configuration")));
     }
     return out;
   }
@@ -140,16 +139,15 @@ public final class GateRules {
   /** {@code spec.priority} needs its gate where the release does not have it GA. */
   private static List<Check> priorityCel(Release release) {
     return List.of(
-        new Check(
-            "vmim-priority-gate",
-            Set.of(CREATE),
-            GateCel.gated(release, Kind.VMIM, PRIORITY_QUEUE, "spec", "priority"),
-            Words.plain(
-                "spec.priority",
-                CauseType.FORBIDDEN,
-                "the migration priority queue requires the "
-                    + PRIORITY_QUEUE
-                    + " feature gate, which is disabled in the KubeVirt configuration")));
+        Check.of("vmim-priority-gate", Set.of(CREATE))
+            .when(
+                GateCel.gated(release, Kind.VMIM, PRIORITY_QUEUE, "spec", "priority"),
+                Words.plain(
+                    "spec.priority",
+                    CauseType.FORBIDDEN,
+                    "the migration priority queue requires the "
+                        + PRIORITY_QUEUE
+                        + " feature gate, which is disabled in the KubeVirt configuration")));
   }
 
   private static List<Check> maxDowntimeCel(Release release) {
@@ -164,16 +162,15 @@ public final class GateRules {
       condition = new StringBuilder(GateCel.NOT_SERVED);
     }
     return List.of(
-        new Check(
-            "policy-max-downtime-gate",
-            Set.of(CREATE, UPDATE),
-            condition.toString(),
-            Words.withValue(
-                "spec.maxDowntimeMs",
-                CauseType.INVALID,
-                "string(" + now + ".value())",
-                "maxDowntimeMs cannot be set or changed without enabling the "
-                    + String.join(" or ", gates.isEmpty() ? List.of(STALL_DETECTION) : gates)
-                    + " feature gate")));
+        Check.of("policy-max-downtime-gate", Set.of(CREATE, UPDATE))
+            .when(
+                condition.toString(),
+                Words.withValue(
+                    "spec.maxDowntimeMs",
+                    CauseType.INVALID,
+                    "string(" + now + ".value())",
+                    "maxDowntimeMs cannot be set or changed without enabling the "
+                        + String.join(" or ", gates.isEmpty() ? List.of(STALL_DETECTION) : gates)
+                        + " feature gate")));
   }
 }

@@ -82,31 +82,22 @@ public final class MetadataName extends Rule {
             + ") - 1) + 'a' : "
             + gn
             + ")";
+    Check.Of c = Check.of(id, ops);
     return List.of(
-        new Check(
-            id,
-            ops,
+        c.when(
             gn + " != '' && " + CelNames.tooLong(masked, LabelSyntax.SUBDOMAIN_MAX_LENGTH),
             CelNames.invalid("metadata.generateName", gn, LabelSyntax.maxLenError(253))),
-        new Check(
-            id,
-            ops,
+        c.when(
             gn + " != '' && !" + masked + ".matches(" + Cel.lit(CelNames.SUBDOMAIN) + ")",
             CelNames.invalid(
                 "metadata.generateName", gn, LabelSyntax.dns1123SubdomainFormatError())),
-        new Check(
-            id,
-            ops,
+        c.when(
             name + " == '' && " + gn + " == ''",
             Words.plain("metadata.name", CauseType.REQUIRED, "name or generateName is required")),
-        new Check(
-            id,
-            ops,
+        c.when(
             name + " != '' && " + CelNames.tooLong(name, LabelSyntax.SUBDOMAIN_MAX_LENGTH),
             CelNames.invalid("metadata.name", name, LabelSyntax.maxLenError(253))),
-        new Check(
-            id,
-            ops,
+        c.when(
             name + " != '' && !" + name + ".matches(" + Cel.lit(CelNames.SUBDOMAIN) + ")",
             CelNames.invalid("metadata.name", name, LabelSyntax.dns1123SubdomainFormatError())));
   }

@@ -68,15 +68,12 @@ public final class MetadataNamespace extends Rule {
             + ") ? 'must not contain dots' : "
             + Cel.lit(CelNames.LABEL_ERROR)
             + ")";
+    Check.Of c = Check.of(id, ops);
     return List.of(
-        new Check(
-            id,
-            ops,
+        c.when(
             ns + " != '' && " + CelNames.tooLong(ns, LabelSyntax.LABEL_MAX_LENGTH),
             CelNames.invalid("metadata.namespace", ns, LabelSyntax.maxLenError(63))),
-        new Check(
-            id,
-            ops,
+        c.when(
             ns + " != '' && !" + ns + ".matches(" + Cel.lit(CelNames.DNS_LABEL) + ")",
             Cel.lit("metadata.namespace: Invalid value: ")
                 + " + "

@@ -71,13 +71,12 @@ public final class Bandwidth extends Rule {
             + v
             + ".value()))";
     return List.of(
-        new Check(
-            "policy-bandwidth",
-            Set.of(CREATE, UPDATE),
-            "variables." + BANDWIDTH_PROBLEM + " != ''",
-            Words.withValue("spec.bandwidthPerMigration", CauseType.INVALID, shown, null)
-                + " + ': ' + variables."
-                + BANDWIDTH_PROBLEM));
+        Check.of("policy-bandwidth", Set.of(CREATE, UPDATE))
+            .when(
+                "variables." + BANDWIDTH_PROBLEM + " != ''",
+                Words.withValue("spec.bandwidthPerMigration", CauseType.INVALID, shown, null)
+                    + " + ': ' + variables."
+                    + BANDWIDTH_PROBLEM));
   }
 
   /** The policy variable holding what is wrong with {@code spec.bandwidthPerMigration}. */

@@ -43,14 +43,13 @@ public final class CompletionTimeout extends Rule {
   static List<Check> cel() {
     String v = Cel.opt("object", "spec", "completionTimeoutPerGiB");
     return List.of(
-        new Check(
-            "policy-completion-timeout",
-            Set.of(CREATE, UPDATE),
-            v + ".hasValue() && " + v + ".value() < 0",
-            Words.withValue(
-                "spec.completionTimeoutPerGiB",
-                CauseType.INVALID,
-                "string(" + v + ".value())",
-                "must not be negative")));
+        Check.of("policy-completion-timeout", Set.of(CREATE, UPDATE))
+            .when(
+                v + ".hasValue() && " + v + ".value() < 0",
+                Words.withValue(
+                    "spec.completionTimeoutPerGiB",
+                    CauseType.INVALID,
+                    "string(" + v + ".value())",
+                    "must not be negative")));
   }
 }

@@ -49,13 +49,12 @@ public final class SelectorsEmpty extends Rule {
       empty += (empty.isEmpty() ? "" : " && ") + "(type(" + m + ") != map || size(" + m + ") == 0)";
     }
     return List.of(
-        new Check(
-            "policy-selectors-empty",
-            Set.of(CREATE, UPDATE),
-            empty,
-            Words.warning(
-                "spec.selectors",
-                "both selectors are empty: this policy matches every VirtualMachineInstance in the"
-                    + " cluster")));
+        Check.of("policy-selectors-empty", Set.of(CREATE, UPDATE))
+            .when(
+                empty,
+                Words.warning(
+                    "spec.selectors",
+                    "both selectors are empty: this policy matches every VirtualMachineInstance in the"
+                        + " cluster")));
   }
 }

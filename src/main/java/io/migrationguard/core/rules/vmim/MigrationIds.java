@@ -81,28 +81,21 @@ public final class MigrationIds extends Rule {
     String sent = Cel.text(sendTo + ".?migrationID");
     String received = Cel.text(receive + ".?migrationID");
     String shared = "the id both ends of the migration share is required";
+    Check.Of c = Check.of(id, Set.of(CREATE));
     return List.of(
-        new Check(
-            id,
-            Set.of(CREATE),
+        c.when(
             sends + " && " + sent + " == ''",
             Words.plain("spec.sendTo.migrationID", CauseType.REQUIRED, shared)),
-        new Check(
-            id,
-            Set.of(CREATE),
+        c.when(
             sends + " && " + Cel.text(sendTo + ".?connectURL") + " == ''",
             Words.plain(
                 "spec.sendTo.connectURL",
                 CauseType.REQUIRED,
                 "the URL of the receiving cluster is required")),
-        new Check(
-            id,
-            Set.of(CREATE),
+        c.when(
             receives + " && " + received + " == ''",
             Words.plain("spec.receive.migrationID", CauseType.REQUIRED, shared)),
-        new Check(
-            id,
-            Set.of(CREATE),
+        c.when(
             sends
                 + " && "
                 + receives

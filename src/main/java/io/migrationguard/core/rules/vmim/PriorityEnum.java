@@ -55,14 +55,18 @@ public final class PriorityEnum extends Rule {
   static List<Check> cel() {
     String p = Cel.opt("object", "spec", "priority");
     return List.of(
-        new Check(
-            "vmim-priority-enum",
-            Set.of(CREATE),
-            p + ".hasValue() && !(" + p + ".value() in " + Cel.list(PriorityEnum.SUPPORTED) + ")",
-            Words.withValue(
-                "spec.priority",
-                CauseType.NOT_SUPPORTED,
-                Cel.quoted(p + ".value()"),
-                "supported values: " + RuleHelpers.quotedSorted(PriorityEnum.SUPPORTED))));
+        Check.of("vmim-priority-enum", Set.of(CREATE))
+            .when(
+                p
+                    + ".hasValue() && !("
+                    + p
+                    + ".value() in "
+                    + Cel.list(PriorityEnum.SUPPORTED)
+                    + ")",
+                Words.withValue(
+                    "spec.priority",
+                    CauseType.NOT_SUPPORTED,
+                    Cel.quoted(p + ".value()"),
+                    "supported values: " + RuleHelpers.quotedSorted(PriorityEnum.SUPPORTED))));
   }
 }

@@ -64,21 +64,20 @@ public final class PriorityRequester extends Rule {
     String who =
         allowed.isEmpty() ? "no user may set it" : "allowed: " + RuleHelpers.quotedSorted(allowed);
     return List.of(
-        new Check(
-            "vmim-priority-requester",
-            Set.of(CREATE),
-            Cel.opt("object", "spec", "priority")
-                + ".hasValue() && "
-                + Cel.opt("request", "userInfo", "username")
-                + ".hasValue() && !("
-                + user
-                + " in "
-                + Cel.list(allowed)
-                + ")",
-            Cel.lit("spec.priority: Forbidden: user ")
-                + " + "
-                + Cel.quoted(user)
-                + " + "
-                + Cel.lit(" may not set the migration priority (" + who + ")")));
+        Check.of("vmim-priority-requester", Set.of(CREATE))
+            .when(
+                Cel.opt("object", "spec", "priority")
+                    + ".hasValue() && "
+                    + Cel.opt("request", "userInfo", "username")
+                    + ".hasValue() && !("
+                    + user
+                    + " in "
+                    + Cel.list(allowed)
+                    + ")",
+                Cel.lit("spec.priority: Forbidden: user ")
+                    + " + "
+                    + Cel.quoted(user)
+                    + " + "
+                    + Cel.lit(" may not set the migration priority (" + who + ")")));
   }
 }

@@ -59,24 +59,23 @@ public final class SelectorLabelMatches extends Rule {
     String vmiName = CelNames.vmiName();
     String label = Cel.optKey(Cel.opt("object", "metadata", "labels"), Kind.VMI_NAME_LABEL);
     return List.of(
-        new Check(
-            "vmim-selector-label",
-            Set.of(CREATE),
-            vmiName
-                + " != '' && "
-                + label
-                + ".hasValue() && type("
-                + label
-                + ".value()) == string && "
-                + label
-                + ".value() != "
-                + vmiName,
-            Cel.lit(CelNames.LABEL_PATH + ": differs from spec.vmiName ")
-                + " + "
-                + Cel.quoted(vmiName)
-                + " + "
-                + Cel.lit(
-                    ": KubeVirt sets this label to spec.vmiName on create and finds in-flight"
-                        + " migrations by it")));
+        Check.of("vmim-selector-label", Set.of(CREATE))
+            .when(
+                vmiName
+                    + " != '' && "
+                    + label
+                    + ".hasValue() && type("
+                    + label
+                    + ".value()) == string && "
+                    + label
+                    + ".value() != "
+                    + vmiName,
+                Cel.lit(CelNames.LABEL_PATH + ": differs from spec.vmiName ")
+                    + " + "
+                    + Cel.quoted(vmiName)
+                    + " + "
+                    + Cel.lit(
+                        ": KubeVirt sets this label to spec.vmiName on create and finds in-flight"
+                            + " migrations by it")));
   }
 }

@@ -75,18 +75,15 @@ public final class SelectorLabelStable extends Rule {
             + " in ['Succeeded', 'Failed']) && "
             + before
             + ".hasValue()";
+    Check.Of c = Check.of(id, Set.of(UPDATE));
     return List.of(
-        new Check(
-            id,
-            Set.of(UPDATE),
+        c.when(
             inFlight + " && !" + after + ".hasValue()",
             Words.plain(
                 CelNames.LABEL_PATH,
                 CauseType.FORBIDDEN,
                 "the selector label may not be removed from an in-flight migration")),
-        new Check(
-            id,
-            Set.of(UPDATE),
+        c.when(
             inFlight
                 + " && "
                 + after

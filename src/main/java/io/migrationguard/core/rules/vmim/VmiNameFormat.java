@@ -60,10 +60,9 @@ public final class VmiNameFormat extends Rule {
   static List<Check> cel() {
     String id = "vmim-vmi-name-format";
     String v = CelNames.vmiName();
+    Check.Of c = Check.of(id, Set.of(CREATE));
     return List.of(
-        new Check(
-            id,
-            Set.of(CREATE),
+        c.when(
             v + " != '' && " + CelNames.tooLong(v, LabelSyntax.LABEL_MAX_LENGTH),
             CelNames.invalid(
                 "spec.vmiName",
@@ -72,9 +71,7 @@ public final class VmiNameFormat extends Rule {
                     + " (it becomes the value of the label "
                     + Kind.VMI_NAME_LABEL
                     + ")")),
-        new Check(
-            id,
-            Set.of(CREATE),
+        c.when(
             v + " != '' && !" + v + ".matches(" + Cel.lit(CelNames.SUBDOMAIN) + ")",
             CelNames.invalid("spec.vmiName", v, LabelSyntax.dns1123SubdomainFormatError())));
   }

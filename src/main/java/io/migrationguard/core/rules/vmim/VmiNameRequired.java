@@ -43,13 +43,12 @@ public final class VmiNameRequired extends Rule {
   /** The findings of this rule as CEL, one check each (docs/admission-policies.md). */
   static List<Check> cel() {
     return List.of(
-        new Check(
-            "vmim-vmi-name-required",
-            Set.of(CREATE),
-            CelNames.vmiName() + " == ''",
-            Words.plain(
-                "spec.vmiName",
-                CauseType.REQUIRED,
-                "the name of the VirtualMachineInstance to migrate is required")));
+        Check.of("vmim-vmi-name-required", Set.of(CREATE))
+            .when(
+                CelNames.vmiName() + " == ''",
+                Words.plain(
+                    "spec.vmiName",
+                    CauseType.REQUIRED,
+                    "the name of the VirtualMachineInstance to migrate is required")));
   }
 }
