@@ -3,19 +3,13 @@ package io.migrationguard.export;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.migrationguard.core.model.YamlMappers;
 import java.io.UncheckedIOException;
 import java.util.List;
 
 /** The export as one multi-document YAML stream, {@code kubectl apply -f} ready. */
 public final class PolicyWriter {
-  private static final ObjectMapper YAML =
-      new ObjectMapper(
-          YAMLFactory.builder()
-              .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-              .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-              .build());
+  private static final ObjectMapper YAML = YamlMappers.plain();
 
   private PolicyWriter() {}
 

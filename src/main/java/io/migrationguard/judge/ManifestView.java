@@ -9,7 +9,6 @@ import io.migrationguard.core.cluster.Views;
 import io.migrationguard.core.model.Kind;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -56,11 +55,6 @@ public final class ManifestView implements ClusterView {
   }
 
   @Override
-  public Optional<JsonNode> vmi(String namespace, String name) {
-    return Optional.empty();
-  }
-
-  @Override
   public List<JsonNode> migrations(String namespace) {
     return migrations.all(namespace == null ? "" : namespace);
   }
@@ -88,11 +82,6 @@ public final class ManifestView implements ClusterView {
     @Override
     public Set<Lookup> supports() {
       return SUPPORTED;
-    }
-
-    @Override
-    public Optional<JsonNode> vmi(String namespace, String name) {
-      return Optional.empty();
     }
 
     @Override

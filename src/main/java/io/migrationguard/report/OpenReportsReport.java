@@ -4,8 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.migrationguard.core.model.YamlMappers;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -31,12 +30,7 @@ public final class OpenReportsReport implements Report {
   public static final String LEFT_OUT = "migration-guard.io/results-left-out";
   private static final String SOURCE = "migration-guard";
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-  private static final ObjectMapper YAML =
-      new ObjectMapper(
-          YAMLFactory.builder()
-              .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-              .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-              .build());
+  private static final ObjectMapper YAML = YamlMappers.plain();
 
   private final PrintStream out;
   private final long now;

@@ -21,8 +21,13 @@ public interface ClusterView {
   /** The lookups this view can answer. */
   Set<Lookup> supports();
 
-  /** The VirtualMachineInstance {@code namespace/name}, or empty when it does not exist. */
-  Optional<JsonNode> vmi(String namespace, String name);
+  /**
+   * The VirtualMachineInstance {@code namespace/name}, or empty when it does not exist. Empty where
+   * {@link #supports()} lacks {@link Lookup#VMI}.
+   */
+  default Optional<JsonNode> vmi(String namespace, String name) {
+    return Optional.empty();
+  }
 
   /** Every VirtualMachineInstanceMigration of {@code namespace}. */
   List<JsonNode> migrations(String namespace);

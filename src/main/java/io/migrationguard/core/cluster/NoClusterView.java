@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,11 +22,6 @@ final class NoClusterView implements ClusterView {
   @Override
   public Set<Lookup> supports() {
     return SUPPORTS;
-  }
-
-  @Override
-  public Optional<JsonNode> vmi(String namespace, String name) {
-    return Optional.empty();
   }
 
   @Override
