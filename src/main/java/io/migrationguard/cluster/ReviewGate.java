@@ -137,7 +137,7 @@ public final class ReviewGate {
       long arrivedNanos) {
     Deadline deadline = new Deadline(arrivedNanos + lookupBudget.toNanos());
     ClusterView current = view.get();
-    Optional<String> key = ReservationKeys.of(review); // once: it builds the canonical selectors
+    Optional<String> key = keyOf(review, dryRun, current); // once: it builds canonical selectors
     boolean onEventLoop = !onWorker && !mayBlock(key, review, dryRun, current);
     ClusterView bound =
         current instanceof InformerClusterView v
@@ -164,8 +164,8 @@ public final class ReviewGate {
       if (onEventLoop) {
         throw new MustWait();
       }
-      Lookup contended = review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
-      return validate.apply(new ContendedClusterView(bound, contended, busyMessage(review)));
+      return validate.apply(
+          new ContendedClusterView(bound, keyLookup(review), busyMessage(review)));
     }
     try {
       // Another review of this stripe recorded an admission since: judge again, now serialized.
@@ -214,7 +214,8 @@ public final class ReviewGate {
    * while the caches are fresh) stays on it. A view without a cluster never waits.
    */
   public boolean mayBlock(Review review, boolean dryRun) {
-    return mayBlock(ReservationKeys.of(review), review, dryRun, view.get());
+    ClusterView current = view.get();
+    return mayBlock(keyOf(review, dryRun, current), review, dryRun, current);
   }
 
   private boolean mayBlock(
@@ -233,16 +234,32 @@ public final class ReviewGate {
    * are serialised, others run side by side. None for a review without a key.
    */
   private int stripeFor(Optional<String> key, Review review, ClusterView view) {
-    Lookup needed = review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
-    if (!view.supports().contains(needed) || key.isEmpty()) {
+    if (key.isEmpty() || !view.supports().contains(keyLookup(review))) {
       return -1;
     }
     return Math.floorMod(key.get().hashCode(), STRIPES);
   }
 
+  /**
+   * The review's reservation key where a lock could use it: not for a dry run (never recorded), nor
+   * where the view cannot look the key's objects up (no cluster). Building it costs a few percent
+   * of a review (canonical selectors), so reviews without a lock skip it.
+   */
+  private static Optional<String> keyOf(Review review, boolean dryRun, ClusterView view) {
+    if (dryRun || !view.supports().contains(keyLookup(review))) {
+      return Optional.empty();
+    }
+    return ReservationKeys.of(review);
+  }
+
+  private static Lookup keyLookup(Review review) {
+    return review.kind() == Kind.POLICY ? Lookup.POLICIES : Lookup.MIGRATIONS;
+  }
+
   /** The lock {@code review} would take now, or null (for tests that hold a key busy). */
   ReentrantLock keyLock(Review review) {
-    int stripe = stripeFor(ReservationKeys.of(review), review, view.get());
+    ClusterView current = view.get();
+    int stripe = stripeFor(keyOf(review, false, current), review, current);
     return stripe < 0 ? null : locks[stripe];
   }
 
