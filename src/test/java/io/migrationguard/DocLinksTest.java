@@ -1,0 +1,107 @@
+package io.migrationguard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every relative link of README.md and docs/*.md leads somewhere: the file exists and, for a link
+ * to a Markdown page with a {@code #fragment}, the page has that heading (GitHub's anchor: lower
+ * case, punctuation dropped, spaces to hyphens) or an explicit {@code <a id>}. Moving a section to
+ * another page breaks the links to it until they follow.
+ */
+class DocLinksTest {
+  private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+  private static final Pattern HTML_ANCHOR = Pattern.compile("<a (?:id|name)=\"([^\"]+)\"");
+
+  @Test
+  void everyRelativeLinkResolves() throws IOException {
+    List<Path> pages = new ArrayList<>(List.of(Path.of("README.md")));
+    try (Stream<Path> s = Files.list(Path.of("docs"))) {
+      s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+    }
+    List<String> broken = new ArrayList<>();
+    for (Path page : pages) {
+      broken.addAll(broken(page));
+    }
+    assertEquals(List.of(), broken, "links that lead nowhere");
+  }
+
+  @Test
+  void theCheckCanFail() throws IOException {
+    Path page = Path.of("docs", "README.md");
+    assertTrue(anchors(Path.of("docs", "lint.md")).contains("exit-codes"));
+    assertTrue(!anchors(page).contains("no-such-heading"));
+    assertEquals(
+        "webhook-throughput-benchwebhooksh", slug("Webhook throughput (`bench/webhook.sh`)"));
+    assertEquals(
+        "what-is-cached-what-is-asked-live-and-why",
+        slug("What is cached, what is asked live, and why"));
+  }
+
+  static List<String> broken(Path page) throws IOException {
+    List<String> out = new ArrayList<>();
+    String text = withoutCodeBlocks(Files.readString(page));
+    Matcher m = LINK.matcher(text);
+    while (m.find()) {
+      String target = m.group(1);
+      if (target.matches("^[a-z]+:.*")) {
+        continue; // https:, mailto:
+      }
+      int hash = target.indexOf('#');
+      String file = hash < 0 ? target : target.substring(0, hash);
+      Path resolved = file.isEmpty() ? page : page.resolveSibling(file).normalize();
+      if (!Files.exists(resolved)) {
+        out.add(page + ": " + target + " (no such file)");
+      } else if (hash >= 0 && resolved.toString().endsWith(".md")) {
+        String fragment = target.substring(hash + 1);
+        if (!anchors(resolved).contains(fragment)) {
+          out.add(page + ": " + target + " (no such heading)");
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The anchors of a page: its headings' GitHub slugs and its explicit HTML anchors. */
+  static Set<String> anchors(Path page) throws IOException {
+    Set<String> out = new HashSet<>();
+    String text = Files.readString(page);
+    for (String line : withoutCodeBlocks(text).split("\n")) {
+      if (line.matches("#{1,6} .*")) {
+        String slug = slug(line.replaceFirst("#+ ", ""));
+        String unique = slug;
+        for (int n = 1; !out.add(unique); n++) {
+          unique = slug + "-" + n;
+        }
+      }
+    }
+    Matcher m = HTML_ANCHOR.matcher(text);
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  /** GitHub's heading anchor. */
+  static String slug(String heading) {
+    return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+  }
+
+  private static String withoutCodeBlocks(String text) {
+    // Fenced blocks, then inline code spans: neither holds links.
+    return text.replaceAll("(?s)\n```.*?\n```", "\n").replaceAll("`[^`\n]*`", "``");
+  }
+}
