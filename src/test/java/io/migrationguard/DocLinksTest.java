@@ -53,7 +53,8 @@ class DocLinksTest {
 
   static List<String> broken(Path page) throws IOException {
     List<String> out = new ArrayList<>();
-    String text = withoutCodeBlocks(Files.readString(page));
+    // Fenced blocks and inline code spans hold no links.
+    String text = withoutCodeBlocks(Files.readString(page)).replaceAll("`[^`\n]*`", "``");
     Matcher m = LINK.matcher(text);
     while (m.find()) {
       String target = m.group(1);
@@ -101,7 +102,6 @@ class DocLinksTest {
   }
 
   private static String withoutCodeBlocks(String text) {
-    // Fenced blocks, then inline code spans: neither holds links.
-    return text.replaceAll("(?s)\n```.*?\n```", "\n").replaceAll("`[^`\n]*`", "``");
+    return text.replaceAll("(?s)\n```.*?\n```", "\n");
   }
 }
