@@ -39,6 +39,22 @@ class DocLinksTest {
     assertEquals(List.of(), broken, "links that lead nowhere");
   }
 
+  /** docs/README.md lists every page, so a page split off is never an orphan. */
+  @Test
+  void theDocsIndexListsEveryPage() throws IOException {
+    String index = Files.readString(Path.of("docs", "README.md"));
+    List<String> unlisted = new ArrayList<>();
+    try (Stream<Path> s = Files.list(Path.of("docs"))) {
+      for (Path p : s.filter(f -> f.toString().endsWith(".md")).sorted().toList()) {
+        String name = p.getFileName().toString();
+        if (!name.equals("README.md") && !index.contains("](" + name + ")")) {
+          unlisted.add(name);
+        }
+      }
+    }
+    assertEquals(List.of(), unlisted, "pages docs/README.md does not list");
+  }
+
   @Test
   void theCheckCanFail() throws IOException {
     Path page = Path.of("docs", "README.md");
