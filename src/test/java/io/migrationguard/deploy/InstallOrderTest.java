@@ -29,8 +29,15 @@ class InstallOrderTest {
   private static final String CONFIG_LABEL = "app.kubernetes.io/component";
   private static final Pattern APPLY_K =
       Pattern.compile("kubectl apply (?:--dry-run=server )?-k ([^\\s`]+)");
+
+  /** The pages that install: README.md, the deploy pages, manifests/README.md. */
   private static final List<Path> DOCS =
-      List.of(Path.of("README.md"), Path.of("docs/deploy.md"), Path.of("manifests/README.md"));
+      List.of(
+          Path.of("README.md"),
+          Path.of("docs/deploy.md"),
+          Path.of("docs/deploy-operations.md"),
+          Path.of("docs/deploy-reference.md"),
+          Path.of("manifests/README.md"));
 
   @TempDir Path out;
 
