@@ -1,9 +1,6 @@
 package io.migrationguard.webhook.health;
 
-import io.migrationguard.webhook.intake.HealthExecutor;
 import io.migrationguard.webhook.tls.ServingCertificate;
-import io.smallrye.health.api.AsyncHealthCheck;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.security.cert.X509Certificate;
@@ -19,17 +16,10 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class CertificateReadiness implements AsyncHealthCheck {
+public class CertificateReadiness extends OnHealthThread {
   @Inject ServingCertificate serving;
 
-  @Inject HealthExecutor executor;
-
-  // On the health thread, never behind client work on the shared worker pool.
   @Override
-  public Uni<HealthCheckResponse> call() {
-    return executor.run(this::check);
-  }
-
   HealthCheckResponse check() {
     HealthCheckResponseBuilder b = HealthCheckResponse.named("serving-certificate");
     Optional<X509Certificate> cert = serving.current();

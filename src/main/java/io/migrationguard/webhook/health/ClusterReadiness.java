@@ -6,9 +6,6 @@ import io.migrationguard.cluster.ClusterRuntime;
 import io.migrationguard.cluster.ReleaseEngines;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.rules.Rule;
-import io.migrationguard.webhook.intake.HealthExecutor;
-import io.smallrye.health.api.AsyncHealthCheck;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.stream.Collectors;
@@ -26,19 +23,12 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class ClusterReadiness implements AsyncHealthCheck {
+public class ClusterReadiness extends OnHealthThread {
   @Inject ClusterRuntime runtime;
   @Inject ClusterView cluster;
   @Inject ReleaseEngines engines;
 
-  @Inject HealthExecutor executor;
-
-  // On the health thread, never behind client work on the shared worker pool.
   @Override
-  public Uni<HealthCheckResponse> call() {
-    return executor.run(this::check);
-  }
-
   HealthCheckResponse check() {
     engines.refresh();
     ReleaseEngines.Active active = engines.active();

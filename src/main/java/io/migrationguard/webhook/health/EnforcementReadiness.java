@@ -2,9 +2,6 @@ package io.migrationguard.webhook.health;
 
 import io.migrationguard.webhook.config.EnforcementWeakened;
 import io.migrationguard.webhook.config.WeakeningSettings;
-import io.migrationguard.webhook.intake.HealthExecutor;
-import io.smallrye.health.api.AsyncHealthCheck;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -19,16 +16,10 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class EnforcementReadiness implements AsyncHealthCheck {
+public class EnforcementReadiness extends OnHealthThread {
   @Inject EnforcementWeakened enforcement;
-  @Inject HealthExecutor executor;
 
-  // On the health thread, never behind client work on the shared worker pool.
   @Override
-  public Uni<HealthCheckResponse> call() {
-    return executor.run(this::check);
-  }
-
   HealthCheckResponse check() {
     List<WeakeningSettings.Weakened> all = enforcement.weakened();
     HealthCheckResponseBuilder b =
