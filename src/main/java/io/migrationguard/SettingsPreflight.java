@@ -115,15 +115,7 @@ public final class SettingsPreflight {
 
   /** Names set as system properties or in application.properties (per-field defaults). */
   static List<String> namesOfThisProcess() {
-    Properties defaults = new Properties();
-    try (InputStream in =
-        SettingsPreflight.class.getClassLoader().getResourceAsStream("application.properties")) {
-      if (in != null) {
-        defaults.load(in);
-      }
-    } catch (IOException e) {
-      // none: Quarkus will say what is wrong
-    }
+    Properties defaults = applicationProperties();
     List<String> out = new ArrayList<>(defaults.stringPropertyNames());
     out.addAll(System.getProperties().stringPropertyNames());
     return out;
@@ -131,15 +123,7 @@ public final class SettingsPreflight {
 
   /** Looks names up in this process: system property, environment, application.properties. */
   public static Function<String, Optional<String>> ofThisProcess() {
-    Properties defaults = new Properties();
-    try (InputStream in =
-        SettingsPreflight.class.getClassLoader().getResourceAsStream("application.properties")) {
-      if (in != null) {
-        defaults.load(in);
-      }
-    } catch (IOException e) {
-      // no defaults: Quarkus will say what is wrong
-    }
+    Properties defaults = applicationProperties();
     return name -> {
       String v = System.getProperty(name);
       if (v == null) {
@@ -256,5 +240,21 @@ public final class SettingsPreflight {
       }
     }
     return out;
+  }
+
+  /**
+   * The packaged application.properties; empty when unreadable (Quarkus will say what is wrong).
+   */
+  private static Properties applicationProperties() {
+    Properties defaults = new Properties();
+    try (InputStream in =
+        SettingsPreflight.class.getClassLoader().getResourceAsStream("application.properties")) {
+      if (in != null) {
+        defaults.load(in);
+      }
+    } catch (IOException e) {
+      // none
+    }
+    return defaults;
   }
 }

@@ -32,7 +32,6 @@ public record ResourceResult(
     long omittedWarnings) {
 
   /** The rule id of the line that says how many findings were left out. */
-  /** The rule id of the line that counts the findings left out of a resource's report. */
   public static final String TOO_MANY_FINDINGS = "too-many-findings";
 
   static final String OMITTED = TOO_MANY_FINDINGS;
