@@ -13,6 +13,7 @@ import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.Review;
+import io.migrationguard.testing.Await;
 import io.migrationguard.testing.CrudApiServer;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;
@@ -41,6 +42,10 @@ import org.junit.jupiter.api.Test;
 class ClusterOutageTest {
   private static final Logger LOG = Logger.getLogger(ClusterOutageTest.class);
   private static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(2);
+  // What fails is waiting past the lookup timeout for the client's retries (10 s and more), not a
+  // slow answer on a loaded machine: the timeout plus a wide margin (an outage answers in
+  // milliseconds unloaded). The answer's time is logged.
+  private static final Duration WITHIN_LOOKUP_TIMEOUT = LOOKUP_TIMEOUT.plusSeconds(3);
 
   @TestHTTPResource(value = "/", tls = true)
   URL base;
@@ -113,7 +118,7 @@ class ClusterOutageTest {
     assertEquals(503, response.path("status").path("code").asInt(), response.toString());
     assertTrue(
         response.path("status").path("message").asText().contains(text), response.toString());
-    assertTrue(took.compareTo(LOOKUP_TIMEOUT) <= 0, review.kind() + " took " + took);
+    assertTrue(took.compareTo(WITHIN_LOOKUP_TIMEOUT) <= 0, review.kind() + " took " + took);
   }
 
   private static void unavailable(Lookup lookup, Supplier<?> call) {
@@ -122,6 +127,6 @@ class ClusterOutageTest {
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     LOG.infof("%s unavailable after %d ms: %s", lookup, took.toMillis(), e.getMessage());
     assertEquals(lookup, e.lookup());
-    assertTrue(took.compareTo(LOOKUP_TIMEOUT) <= 0, lookup + " took " + took);
+    assertTrue(took.compareTo(WITHIN_LOOKUP_TIMEOUT) <= 0, lookup + " took " + took);
   }
 }
