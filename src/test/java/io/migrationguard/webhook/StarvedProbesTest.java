@@ -20,6 +20,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSocket;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +54,7 @@ class StarvedProbesTest {
 
   @InjectTlsDir TlsDir tls;
 
-  private final List<SSLSocket> held = new ArrayList<>();
+  private final List<SSLSocket> held = new CopyOnWriteArrayList<>();
 
   @AfterEach
   void closeHeld() throws Exception {
@@ -63,9 +68,7 @@ class StarvedProbesTest {
   void probesAndReviewsAnswerWhile260BodiesStallPastTheRestBuffer() throws Exception {
     byte[] partial = new byte[20 * 1024];
     Arrays.fill(partial, (byte) 'x');
-    for (int i = 0; i < 260; i++) {
-      hold(3_000_000, partial);
-    }
+    holdAll(260, partial);
     long sent = 260L * partial.length;
     Await.until(Duration.ofSeconds(10), () -> metric(HELD), v -> v >= sent, "the bodies read");
     long worst = 0;
@@ -97,9 +100,7 @@ class StarvedProbesTest {
     // The default budget is 32 MiB: eleven bodies stalled at 2.9 MB hold 31.9 MB of it.
     byte[] partial = new byte[2_900_000];
     Arrays.fill(partial, (byte) ' ');
-    for (int i = 0; i < 11; i++) {
-      hold(3_000_000, partial);
-    }
+    holdAll(11, partial);
     long held = 11L * partial.length;
     Await.until(Duration.ofSeconds(10), () -> metric(HELD), v -> v == held, "the bodies read");
     // The twelfth does not fit: 503 with Retry-After and a JSON Status, its connection closed.
@@ -134,6 +135,27 @@ class StarvedProbesTest {
     long t0 = System.nanoTime();
     Https.given(base, tls.caCertificate()).body(body).post("/validate").then().statusCode(200);
     return (System.nanoTime() - t0) / 1_000_000;
+  }
+
+  /**
+   * {@code count} bodies declaring 3 MB and stalled after {@code partial}, sent from several
+   * threads. Why: each body's deadline (5 s) runs from its headers, and one thread opening 260 TLS
+   * connections in turn on a loaded machine took longer than that: the first bodies were closed
+   * before the last was sent.
+   */
+  private void holdAll(int count, byte[] partial) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<SSLSocket>> sent = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        sent.add(pool.submit(() -> hold(3_000_000, partial)));
+      }
+      for (Future<SSLSocket> s : sent) {
+        s.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   private SSLSocket hold(int declared, byte[] partial) throws Exception {
