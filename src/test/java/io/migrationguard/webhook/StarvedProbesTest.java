@@ -68,9 +68,16 @@ class StarvedProbesTest {
   void probesAndReviewsAnswerWhile260BodiesStallPastTheRestBuffer() throws Exception {
     byte[] partial = new byte[20 * 1024];
     Arrays.fill(partial, (byte) 'x');
-    holdAll(260, partial);
-    long sent = 260L * partial.length;
-    Await.until(Duration.ofSeconds(10), () -> metric(HELD), v -> v >= sent, "the bodies read");
+    // Probed as soon as more bodies stall than the worker pool ever had threads (64), while the
+    // rest are still being sent: on a loaded machine sending all 260 can take longer than the
+    // body deadline (5 s), which closes the first ones.
+    ExecutorService senders = Executors.newFixedThreadPool(8);
+    List<Future<SSLSocket>> sending = new ArrayList<>();
+    for (int i = 0; i < 260; i++) {
+      sending.add(senders.submit(() -> hold(3_000_000, partial)));
+    }
+    long stalled = 64L * partial.length;
+    Await.until(Duration.ofSeconds(30), () -> metric(HELD), v -> v >= stalled, "64 bodies stalled");
     long worst = 0;
     for (int round = 0; round < 3; round++) {
       for (String probe : List.of("/q/health/live", "/q/health/ready")) {
@@ -92,6 +99,13 @@ class StarvedProbesTest {
     assertTrue(worst < PROBE_TIMEOUT_MS, "slowest probe " + worst + " ms");
     assertTrue(bigMs < REVIEW_TIMEOUT_MS, "large review " + bigMs + " ms");
     assertTrue(smallMs < REVIEW_TIMEOUT_MS, "small review " + smallMs + " ms");
+    try {
+      for (Future<SSLSocket> s : sending) {
+        s.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      senders.shutdownNow();
+    }
   }
 
   @Test
@@ -139,9 +153,7 @@ class StarvedProbesTest {
 
   /**
    * {@code count} bodies declaring 3 MB and stalled after {@code partial}, sent from several
-   * threads. Why: each body's deadline (5 s) runs from its headers, and one thread opening 260 TLS
-   * connections in turn on a loaded machine took longer than that: the first bodies were closed
-   * before the last was sent.
+   * threads: each body's deadline (5 s) runs from its headers, and all must be held at once.
    */
   private void holdAll(int count, byte[] partial) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(8);
