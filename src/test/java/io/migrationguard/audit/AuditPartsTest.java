@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.migrationguard.testing.Await;
 import io.migrationguard.testing.CrudApiServer;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -201,19 +202,16 @@ class AuditPartsTest {
       try (AuditLeadership mine =
           new AuditLeadership(client, "mg", "me", started::incrementAndGet, () -> {})) {
         mine.start();
-        Thread.sleep(1_500);
-        assertFalse(mine.isLeader());
-        assertEquals(0, started.get());
+        Await.holds(
+            Duration.ofMillis(1_500),
+            () -> !mine.isLeader() && started.get() == 0,
+            "without the Lease another replica holds");
       }
       client.leases().inNamespace("mg").withName(AuditLeadership.LEASE).delete();
       try (AuditLeadership mine =
           new AuditLeadership(client, "mg", "me", started::incrementAndGet, () -> {})) {
         mine.start();
-        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!mine.isLeader() && System.nanoTime() < end) {
-          Thread.sleep(20);
-        }
-        assertTrue(mine.isLeader(), "a free Lease is taken");
+        Await.until(Duration.ofSeconds(10), mine::isLeader, "a free Lease taken");
         assertEquals(1, started.get());
       }
       // Closing released it at once (fabric8's release: a lease of one second from now), so the

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationguard.cli.OpenReportsSchema;
 import io.migrationguard.cluster.ApiResource;
+import io.migrationguard.testing.Await;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
@@ -79,14 +80,8 @@ class AuditTest {
         + "\n";
   }
 
-  private static void until(String what, BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      Thread.sleep(50);
-    }
+  private static void until(String what, BooleanSupplier condition) {
+    Await.until(Duration.ofSeconds(20), condition::getAsBoolean, what);
   }
 
   /** How many objects of {@code r} the API server stores (what the audit reads). */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.migrationguard.testing.Await;
 import io.migrationguard.webhook.health.ClusterReadiness;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.release.Releases;
+import io.migrationguard.testing.Await;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;
 import io.quarkus.test.common.http.TestHTTPResource;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.release.Releases;
+import io.migrationguard.testing.Await;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.KubernetesServer;

@@ -212,7 +212,9 @@ class LiveLookupsTest {
             ClusterUnavailableException.class,
             () -> live.get(PATH, Lookup.VMI, "ns/vm", Deadline.after(Duration.ofMillis(300))));
     long ms = (System.nanoTime() - start) / 1_000_000;
-    assertTrue(ms >= 300 && ms < 1500, "took " + ms + " ms");
+    // At the deadline, not at the client's own 10 s request timeout; the upper bound is wide for
+    // a loaded machine.
+    assertTrue(ms >= 300 && ms < 5_000, "took " + ms + " ms");
     assertTrue(e.getMessage().contains("within the lookup timeout"), e.getMessage());
     // a spent budget is not even tried
     Deadline spent = Deadline.after(Duration.ZERO);

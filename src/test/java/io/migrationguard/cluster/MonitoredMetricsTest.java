@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.migrationguard.testing.Await;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;

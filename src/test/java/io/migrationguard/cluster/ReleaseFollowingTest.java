@@ -12,6 +12,7 @@ import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.model.Review;
+import io.migrationguard.testing.Await;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;

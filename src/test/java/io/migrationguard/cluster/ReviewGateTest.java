@@ -218,7 +218,7 @@ class ReviewGateTest {
                           .equals(review.object().path("metadata").path("name")))
               .anyMatch(p -> p.path("spec").path("selectors").equals(selectors));
       try {
-        Thread.sleep(20);
+        Thread.sleep(20); // the stimulus: a slow rule widens the window between look-up and answer
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

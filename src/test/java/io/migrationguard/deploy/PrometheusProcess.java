@@ -2,6 +2,7 @@ package io.migrationguard.deploy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.migrationguard.testing.Await;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -85,17 +86,14 @@ final class PrometheusProcess implements AutoCloseable {
   /** Polls {@code check} until it holds, at most {@code timeout}; fails with the log's end. */
   void await(Duration timeout, String what, java.util.function.BooleanSupplier check)
       throws InterruptedException {
-    long end = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < end) {
-      if (!process.isAlive()) {
-        throw new AssertionError("prometheus exited " + process.exitValue() + "\n" + logTail());
-      }
-      if (check.getAsBoolean()) {
-        return;
-      }
-      Thread.sleep(250);
+    try {
+      Await.until(timeout, () -> !process.isAlive() || check.getAsBoolean(), what);
+    } catch (AssertionError notYet) {
+      throw new AssertionError(notYet.getMessage() + "\n" + logTail(), notYet);
     }
-    throw new AssertionError("not within " + timeout + ": " + what + "\n" + logTail());
+    if (!process.isAlive()) {
+      throw new AssertionError("prometheus exited " + process.exitValue() + "\n" + logTail());
+    }
   }
 
   String logTail() {

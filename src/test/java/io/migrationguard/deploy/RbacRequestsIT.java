@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Operation;
+import io.migrationguard.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -118,7 +120,7 @@ class RbacRequestsIT {
           var answer = client.post(validate.path(), review);
           assertEquals(200, answer.status(), answer.text());
           assertTrue(answer.text().contains("\"allowed\":true"), answer.text());
-          Thread.sleep(i == 0 ? 1_300 : 0);
+          Thread.sleep(i == 0 ? 1_300 : 0); // the stimulus: the retry comes a second later
         }
         awaitRequests(
             api,
@@ -308,17 +310,17 @@ class RbacRequestsIT {
       Predicate<RequestInfo>... wanted)
       throws InterruptedException {
     Duration timeout = Duration.ofSeconds(60);
-    long end = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < end) {
-      List<RequestInfo> seen = infos(api.requests());
-      boolean all = true;
-      for (Predicate<RequestInfo> w : wanted) {
-        all &= seen.stream().anyMatch(w);
-      }
-      if (all) {
-        return;
-      }
-      Thread.sleep(200);
+    try {
+      Await.until(
+          timeout,
+          () -> {
+            List<RequestInfo> seen = infos(api.requests());
+            return Stream.of(wanted).allMatch(w -> seen.stream().anyMatch(w));
+          },
+          what);
+      return;
+    } catch (AssertionError notSeen) {
+      // below, with what was seen and the services' logs
     }
     throw new AssertionError(
         "not seen within "

@@ -1,5 +1,6 @@
 package io.migrationguard.deploy;
 
+import io.migrationguard.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -7,7 +8,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -61,18 +61,14 @@ final class ServiceProcess implements AutoCloseable {
    */
   void awaitReady(Duration timeout, java.util.function.BooleanSupplier ready)
       throws InterruptedException {
-    Instant deadline = Instant.now().plus(timeout);
-    while (Instant.now().isBefore(deadline)) {
-      if (!process.isAlive()) {
-        throw new AssertionError(
-            "the service exited with " + process.exitValue() + "\n" + logTail());
-      }
-      if (ready.getAsBoolean()) {
-        return;
-      }
-      Thread.sleep(250);
+    try {
+      Await.until(timeout, () -> !process.isAlive() || ready.getAsBoolean(), "the service ready");
+    } catch (AssertionError notReady) {
+      throw new AssertionError(notReady.getMessage() + "\n" + logTail(), notReady);
     }
-    throw new AssertionError("the service was not ready within " + timeout + "\n" + logTail());
+    if (!process.isAlive()) {
+      throw new AssertionError("the service exited with " + process.exitValue() + "\n" + logTail());
+    }
   }
 
   /** The process id, to tell a reload from a restart. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.migrationguard.testing.Await;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.TlsDir;
@@ -18,6 +19,7 @@ import java.io.OutputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +31,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(WebhookTestProfile.class)
 class CertificateRotationTest {
-  private static final long WAIT_MS = 20_000;
+  private static final Duration WAIT = Duration.ofSeconds(20);
 
   @TestHTTPResource(value = "/", tls = true)
   URL base;
@@ -58,9 +60,11 @@ class CertificateRotationTest {
     X509Certificate good = tls.rotate();
     assertEquals(good, awaitServed(port, good));
     tls.rotateToMismatchedPair();
-    Thread.sleep(3_000); // three reload periods
-    X509Certificate served = Https.peerCertificate(port, tls.caCertificate());
-    assertEquals(good, served, "the previous certificate is kept");
+    Await.holds(
+        Duration.ofSeconds(3), // three reload periods
+        () -> Https.peerCertificate(port, tls.caCertificate()),
+        good::equals,
+        "the previous certificate served");
     Https.given(base, tls.caCertificate()).get("/q/health/ready").then().statusCode(200);
 
     X509Certificate fixed = tls.rotate();
@@ -68,14 +72,12 @@ class CertificateRotationTest {
     assertEquals(fixed, awaitServed(port, fixed), "a good pair after a bad one is served");
   }
 
-  private X509Certificate awaitServed(int port, X509Certificate expected) throws Exception {
-    long deadline = System.currentTimeMillis() + WAIT_MS;
-    X509Certificate served = Https.peerCertificate(port, tls.caCertificate());
-    while (!served.equals(expected) && System.currentTimeMillis() < deadline) {
-      Thread.sleep(100);
-      served = Https.peerCertificate(port, tls.caCertificate());
-    }
-    return served;
+  private X509Certificate awaitServed(int port, X509Certificate expected) {
+    return Await.until(
+        WAIT,
+        () -> Https.peerCertificate(port, tls.caCertificate()),
+        expected::equals,
+        "the new certificate served");
   }
 
   /** One HTTP/1.1 keep-alive request on an open TLS socket; returns the status code. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.migrationguard.testing.Await;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.Reviews;
 import java.io.BufferedReader;
@@ -17,7 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -71,6 +74,7 @@ class PackagedJarIT {
               .getBytes(StandardCharsets.US_ASCII));
       out.write(body, 0, 10);
       out.flush();
+      // The stimulus: SIGTERM half a second into the review, the rest of it a second later.
       Thread.sleep(500);
       process.destroy(); // SIGTERM, with the review still arriving
       Thread.sleep(1_000);
@@ -219,18 +223,21 @@ class PackagedJarIT {
   }
 
   /** The CA bundle path the start-up log gives. */
-  private Path awaitCaPath() throws Exception {
-    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
-    while (System.currentTimeMillis() < deadline && process.isAlive()) {
-      for (String line : output) {
-        Matcher m = CA.matcher(line);
-        if (m.find()) {
-          return Path.of(m.group(1));
-        }
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError("the CA bundle path is logged: " + output);
+  private Path awaitCaPath() {
+    String logged =
+        Await.until(
+                Duration.ofMillis(START_TIMEOUT_MS),
+                () -> {
+                  if (!process.isAlive()) {
+                    throw new AssertionError("exited before logging its CA bundle: " + output);
+                  }
+                  return output.stream().map(CA::matcher).filter(Matcher::find).findFirst();
+                },
+                Optional::isPresent,
+                "the CA bundle path logged")
+            .orElseThrow()
+            .group(1);
+    return Path.of(logged);
   }
 
   private static X509Certificate read(Path pem) throws Exception {
@@ -240,25 +247,21 @@ class PackagedJarIT {
   }
 
   private void awaitReview(int port, X509Certificate ca, String review) throws Exception {
-    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     java.net.URL base = new java.net.URL("https://localhost:" + port + "/");
-    while (true) {
-      try {
-        int code =
-            Https.given(base, ca)
-                .contentType("application/json")
-                .body(review)
-                .post("/validate")
-                .statusCode();
-        if (code == 200) {
-          return;
-        }
-      } catch (Exception notYet) {
-        if (System.currentTimeMillis() > deadline || !process.isAlive()) {
-          throw new AssertionError("no review answered; output: " + output, notYet);
-        }
-      }
-      Thread.sleep(20);
-    }
+    Await.until(
+        Duration.ofMillis(START_TIMEOUT_MS),
+        () -> {
+          if (!process.isAlive()) {
+            throw new AssertionError("exited before answering a review; output: " + output);
+          }
+          // Until the server listens, the connection is refused: an exception, "not yet".
+          return Https.given(base, ca)
+              .contentType("application/json")
+              .body(review)
+              .post("/validate")
+              .statusCode();
+        },
+        code -> code == 200,
+        "a review answered 200");
   }
 }

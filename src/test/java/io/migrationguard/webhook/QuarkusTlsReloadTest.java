@@ -1,8 +1,8 @@
 package io.migrationguard.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.migrationguard.testing.Await;
 import io.migrationguard.webhook.support.Https;
 import io.migrationguard.webhook.support.InjectTlsDir;
 import io.migrationguard.webhook.support.QuarkusReloadProfile;
@@ -13,6 +13,7 @@ import io.quarkus.test.junit.TestProfile;
 import java.io.IOException;
 import java.net.URL;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(QuarkusReloadProfile.class)
 class QuarkusTlsReloadTest {
-  private static final long WAIT_MS = 20_000;
+  private static final Duration WAIT = Duration.ofSeconds(20);
 
   @TestHTTPResource(value = "/", tls = true)
   URL base;
@@ -40,13 +41,18 @@ class QuarkusTlsReloadTest {
     assertEquals(good, awaitServed(port, good), "a good pair is served");
 
     tls.rotateToMismatchedPair();
-    Thread.sleep(3_000); // three reload periods
-    for (int i = 0; i < 5; i++) {
-      assertThrows(
-          IOException.class,
-          () -> Https.peerCertificate(port, tls.caCertificate()),
-          "the handshake fails: the served key does not belong to the served certificate");
-      Thread.sleep(100);
+    String fails =
+        "the handshake failing: the served key does not belong to the served certificate";
+    Await.until(WAIT, () -> handshakeFails(port), fails);
+    Await.holds(Duration.ofSeconds(3), () -> handshakeFails(port), fails); // three reload periods
+  }
+
+  private boolean handshakeFails(int port) {
+    try {
+      Https.peerCertificate(port, tls.caCertificate());
+      return false;
+    } catch (IOException expected) {
+      return true;
     }
   }
 
@@ -56,17 +62,11 @@ class QuarkusTlsReloadTest {
    * here as a NullPointerException in Vert.x' TCPServerBase: the context update not yet complete),
    * the other reason the service swaps the key manager instead.
    */
-  private X509Certificate awaitServed(int port, X509Certificate expected) throws Exception {
-    long deadline = System.currentTimeMillis() + WAIT_MS;
-    X509Certificate served = null;
-    while (!expected.equals(served) && System.currentTimeMillis() < deadline) {
-      Thread.sleep(100);
-      try {
-        served = Https.peerCertificate(port, tls.caCertificate());
-      } catch (IOException droppedDuringTheRebuild) {
-        served = null;
-      }
-    }
-    return served;
+  private X509Certificate awaitServed(int port, X509Certificate expected) {
+    return Await.until(
+        WAIT,
+        () -> Https.peerCertificate(port, tls.caCertificate()), // may throw during the rebuild
+        expected::equals,
+        "the new certificate served");
   }
 }

@@ -197,12 +197,15 @@ class JsonPatchesTest {
     assertEquals(to, JsonPatches.apply(from, patch));
   }
 
-  /** The diff of a 3 MiB object; the bound keeps it to milliseconds, so a second is a failure. */
+  /**
+   * The diff of a 3 MiB object; the bound keeps it to milliseconds, so 5 s (room for a cold JIT on
+   * a loaded machine) is a failure: an unbounded diff takes minutes.
+   */
   private static List<PatchOp> timed(JsonNode from, JsonNode to) {
     long start = System.nanoTime();
     List<PatchOp> patch = JsonPatches.diff(from, to);
     long millis = (System.nanoTime() - start) / 1_000_000;
-    assertTrue(millis < 1_000, millis + " ms");
+    assertTrue(millis < 5_000, millis + " ms");
     return patch;
   }
 

@@ -104,7 +104,7 @@ class RapidResetTest {
         assertEquals(200, probeOnce(path), path);
         times.add((System.nanoTime() - t0) / 1_000_000);
       }
-      Thread.sleep(50);
+      Thread.sleep(50); // the stimulus: probes at a steady pace, as a kubelet sends them
     }
     return times;
   }
