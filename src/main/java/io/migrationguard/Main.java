@@ -63,6 +63,7 @@ public final class Main {
       Quarkus.run();
       return;
     }
+    CommandLineExit.haltOnOutOfMemory();
     System.exit(command(args, System.out, System.err));
   }
 

@@ -26,6 +26,8 @@ public final class Explain {
         vmi NAME                   The VMI to explain.
         -n, --namespace NS         Its namespace (default: the context's, else default).
         --context NAME             The kubeconfig context (default: the current one).
+        --request-timeout D        The most time spent waiting for the API server, over
+                                   all requests: 30, 30s, 1m, 500ms (default 30s; not 0).
 
       From files:
         --vmi FILE                 The VirtualMachineInstance (or VirtualMachine: its
@@ -45,15 +47,22 @@ public final class Explain {
         -o, --output FORMAT        text (default) or json.
         -h, --help                 Print this help and exit.
 
-      Exit codes: 0 explained, 2 usage error or what was asked for could not be read.
+      Exit codes: 0 explained, 2 usage error or what was asked for could not be read
+      (an API server too slow or answering too much included).
       """;
 
   private Explain() {}
 
   public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
     ExplainArgs a;
+    RequestTimeout.Taken timeout;
     try {
-      a = ExplainArgs.parse(args);
+      timeout = RequestTimeout.take(args);
+      a = ExplainArgs.parse(timeout.rest());
+      if (timeout.timeout() != null && a.vmiName() == null && !a.help()) {
+        throw new UsageException(
+            "explain: " + RequestTimeout.OPTION + " is for explain vmi NAME (a cluster)");
+      }
     } catch (UsageException e) {
       err.println(e.getMessage());
       err.println(
@@ -68,10 +77,14 @@ public final class Explain {
     try {
       s =
           a.vmiName() != null
-              ? ExplainSubject.fromCluster(a, err)
+              ? ExplainSubject.fromCluster(
+                  a, timeout.timeout() == null ? RequestTimeout.DEFAULT : timeout.timeout(), err)
               : ExplainSubject.fromFiles(a, in, err);
     } catch (UsageException e) {
       err.println(e.getMessage());
+      return Lint.ERROR;
+    } catch (ApiBudget.Exceeded e) {
+      err.println("explain: " + e.getMessage());
       return Lint.ERROR;
     }
     Explanation e =

@@ -42,6 +42,9 @@ public final class HelpText {
             --context NAME          With --cluster: the kubeconfig context to use.
         -n, --namespace NS          With --cluster: only the migrations of NS (policies are
                                     cluster-scoped: all of them).
+            --request-timeout D     With --cluster: the most time spent waiting for the API
+                                    server, summed over all requests (30, 30s, 1m, 500ms;
+                                    default 30s; not 0). Answers over 64 MiB are refused.
             --kubevirt FILE         A KubeVirt CR whose feature gates apply (default: none
                                     listed), and whose status.observedKubeVirtVersion picks
                                     the release profile unless --kubevirt-version does.

@@ -89,6 +89,10 @@ public final class Lint {
       err.println("lint: " + e.getMessage());
       err.println("Run 'lint --help' for usage.");
       return ERROR;
+    } catch (ApiBudget.Exceeded e) {
+      // Before any RuntimeException: the API server, not a bug; one line.
+      err.println("lint: --cluster: " + e.getMessage());
+      return ERROR;
     } catch (IOException e) {
       err.println("lint: " + Parsing.reason(e));
       return ERROR;
@@ -127,7 +131,9 @@ public final class Lint {
     }
     java.util.Map<String, io.migrationguard.core.rules.RuleAction> actions = actions(o, docs);
     try (ClusterInput.Cluster fromCluster =
-        o.cluster() ? ClusterInput.open(o.context(), o.namespace()) : null) {
+        o.cluster()
+            ? ClusterInput.open(o.context(), o.namespace(), o.requestTimeout(), err)
+            : null) {
       return lint(o, docs, actions, fromCluster, in, out, err, terminal);
     }
   }

@@ -29,6 +29,7 @@ public final class LintArgs {
     String against = null, kubevirt = null, kubevirtVersion = null, as = null, config = null;
     boolean cluster = false;
     String context = null, namespace = null;
+    java.time.Duration requestTimeout = null;
     long maxFileSize = ByteSize.DEFAULT_MAX_FILE_SIZE;
     List<String> excludes = new ArrayList<>();
     Set<String> disabled = new TreeSet<>();
@@ -64,6 +65,9 @@ public final class LintArgs {
         case "--as" -> as = inline != null ? inline : value(args, ++i, name);
         case "--context" -> context = inline != null ? inline : value(args, ++i, name);
         case "-n", "--namespace" -> namespace = inline != null ? inline : value(args, ++i, name);
+        case RequestTimeout.OPTION ->
+            requestTimeout =
+                RequestTimeout.parse(name, inline != null ? inline : value(args, ++i, name));
         case "--config" -> config = inline != null ? inline : value(args, ++i, name);
         case "--exclude" -> excludes.add(inline != null ? inline : value(args, ++i, name));
         case "--max-file-size" ->
@@ -112,8 +116,10 @@ public final class LintArgs {
       if (namespace != null && !namespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
         throw new UsageException("-n " + namespace + ": not a namespace name");
       }
-    } else if (context != null || namespace != null) {
-      throw new UsageException((context != null ? "--context" : "-n") + " needs --cluster");
+    } else if (context != null || namespace != null || requestTimeout != null) {
+      throw new UsageException(
+          (context != null ? "--context" : namespace != null ? "-n" : RequestTimeout.OPTION)
+              + " needs --cluster");
     }
     if (!help && !version && !listRules && !cluster && paths.isEmpty()) {
       throw new UsageException("no input: give files, directories, or - for stdin");
@@ -138,6 +144,7 @@ public final class LintArgs {
         cluster,
         context,
         namespace,
+        requestTimeout == null ? RequestTimeout.DEFAULT : requestTimeout,
         config,
         !noHints,
         verbose,
@@ -157,6 +164,7 @@ public final class LintArgs {
           "--cluster",
           "--context",
           "--namespace",
+          RequestTimeout.OPTION,
           "--show-patch",
           "--warnings-as-errors",
           "--summary",

@@ -19,6 +19,8 @@ import java.util.Set;
  * @param cluster {@code --cluster}: judge what the cluster holds instead of files
  * @param context {@code --context}, the kubeconfig context for {@code --cluster} (null: current)
  * @param namespace {@code -n}, the namespace of the migrations for {@code --cluster} (null: all)
+ * @param requestTimeout {@code --request-timeout}: the most time {@code --cluster} waits for the
+ *     API server, over all its requests ({@link ApiBudget})
  * @param ruleActions {@code id=deny|warn} entries of the config file's {@code rules:} map ({@code
  *     off} entries are in {@code disabled})
  * @param config a config file ({@code --config}), or null for {@code .migration-guard.yaml} in the
@@ -48,6 +50,7 @@ public record LintOptions(
     boolean cluster,
     String context,
     String namespace,
+    java.time.Duration requestTimeout,
     String config,
     boolean hints,
     boolean verbose,
@@ -88,6 +91,7 @@ public record LintOptions(
         cluster,
         context,
         namespace,
+        requestTimeout,
         config,
         hints,
         verbose,

@@ -64,6 +64,24 @@ public final class StoredJudge {
     void pages(ApiResource r, Consumer<List<GenericKubernetesResource>> page);
   }
 
+  /**
+   * How each request of a listing is made: {@link #DIRECT}, or through a command's budget of time
+   * and size. Whatever it throws other than {@link KubernetesClientException} ends the listing and
+   * the passes.
+   */
+  public interface Calls {
+    <T> T call(java.util.function.Supplier<T> request);
+  }
+
+  /** Each request as it is. */
+  public static final Calls DIRECT =
+      new Calls() {
+        @Override
+        public <T> T call(java.util.function.Supplier<T> request) {
+          return request.get();
+        }
+      };
+
   /** What a listing that failed does: record it and go on, or throw to end the run. */
   @FunctionalInterface
   public interface Failure {
@@ -82,6 +100,14 @@ public final class StoredJudge {
    * everything the API server served.
    */
   public static Lister lister(KubernetesClient client, String namespace, int pageSize) {
+    return lister(client, namespace, pageSize, DIRECT);
+  }
+
+  /**
+   * {@link #lister(KubernetesClient, String, int)} with each page's request made by {@code calls}.
+   */
+  public static Lister lister(
+      KubernetesClient client, String namespace, int pageSize, Calls calls) {
     return (r, each) -> {
       String cont = null;
       do {
@@ -89,9 +115,11 @@ public final class StoredJudge {
         var options =
             new ListOptionsBuilder().withLimit((long) pageSize).withContinue(cont).build();
         GenericKubernetesResourceList page =
-            namespace != null && r == ApiResource.VMIM
-                ? op.inNamespace(namespace).list(options)
-                : r.namespaced() ? op.inAnyNamespace().list(options) : op.list(options);
+            calls.call(
+                () ->
+                    namespace != null && r == ApiResource.VMIM
+                        ? op.inNamespace(namespace).list(options)
+                        : r.namespaced() ? op.inAnyNamespace().list(options) : op.list(options));
         cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();
         each.accept(page.getItems());
       } while (cont != null && !cont.isEmpty());
