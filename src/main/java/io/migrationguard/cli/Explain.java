@@ -53,6 +53,22 @@ public final class Explain {
 
   private Explain() {}
 
+  /**
+   * Why there is nothing to explain, or null: files that hold no MigrationPolicy (none given, or
+   * none in the paths given). "Chosen: none" would then say nothing about the cluster, only about
+   * the command line, so it is a usage error (exit 2), not an answer. A cluster with no policy is
+   * an answer: there, explain reads them all.
+   */
+  static String withoutPolicies(ExplainArgs a, ExplainSubject s) {
+    if (a.vmiName() != null || !s.policies().isEmpty()) {
+      return null;
+    }
+    return a.policyPaths().isEmpty()
+        ? "explain: no policies to choose from: give the MigrationPolicies' files or folders"
+            + " (POLICY-PATH..., - for stdin), or explain vmi NAME to read a cluster's"
+        : "explain: no MigrationPolicy in " + String.join(", ", a.policyPaths());
+  }
+
   public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
     ExplainArgs a;
     RequestTimeout.Taken timeout;
@@ -85,6 +101,11 @@ public final class Explain {
       return Lint.ERROR;
     } catch (ApiBudget.Exceeded e) {
       err.println("explain: " + e.getMessage());
+      return Lint.ERROR;
+    }
+    String unjudged = withoutPolicies(a, s);
+    if (unjudged != null) {
+      err.println(unjudged);
       return Lint.ERROR;
     }
     Explanation e =
