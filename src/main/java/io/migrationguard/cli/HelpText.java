@@ -39,6 +39,9 @@ public final class HelpText {
                                     the KubeVirt CR (gates, release), read only, never written.
                                     Findings are located as KIND/NAMESPACE/NAME:LINE:COL, the
                                     position in the object as kubectl get -o yaml prints it.
+            --stored                The inputs are objects as a cluster stores them (kubectl get
+                                    -o yaml): a Succeeded or Failed migration is not counted as
+                                    in flight, as with --cluster (which reads the cluster itself).
             --context NAME          With --cluster: the kubeconfig context to use.
         -n, --namespace NS          With --cluster: only the migrations of NS (policies are
                                     cluster-scoped: all of them).

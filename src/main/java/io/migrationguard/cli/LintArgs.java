@@ -27,7 +27,7 @@ public final class LintArgs {
     boolean listRules = false, version = false, help = false;
     boolean noHints = false, verbose = false, failIfNoObjects = false;
     String against = null, kubevirt = null, kubevirtVersion = null, as = null, config = null;
-    boolean cluster = false;
+    boolean cluster = false, stored = false;
     String context = null, namespace = null;
     java.time.Duration requestTimeout = null;
     long maxFileSize = ByteSize.DEFAULT_MAX_FILE_SIZE;
@@ -91,6 +91,7 @@ public final class LintArgs {
             case "--verbose" -> verbose = true;
             case "--fail-if-no-objects" -> failIfNoObjects = true;
             case "--cluster" -> cluster = true;
+            case "--stored" -> stored = true;
             default -> throw new UsageException(unknown(name));
           }
         }
@@ -112,6 +113,9 @@ public final class LintArgs {
         throw new UsageException(
             "--cluster reads the KubeVirt CR and the stored objects itself: no "
                 + (against != null ? "--against" : "--kubevirt"));
+      }
+      if (stored) {
+        throw new UsageException("--cluster judges stored objects already: no --stored");
       }
       if (namespace != null && !namespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
         throw new UsageException("-n " + namespace + ": not a namespace name");
@@ -144,6 +148,7 @@ public final class LintArgs {
         cluster,
         context,
         namespace,
+        stored,
         requestTimeout == null ? RequestTimeout.DEFAULT : requestTimeout,
         config,
         !noHints,
@@ -162,6 +167,7 @@ public final class LintArgs {
           "--kubevirt-version",
           "--as",
           "--cluster",
+          "--stored",
           "--context",
           "--namespace",
           RequestTimeout.OPTION,

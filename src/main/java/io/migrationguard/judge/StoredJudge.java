@@ -135,7 +135,7 @@ public final class StoredJudge {
       FeatureGates gates,
       BiFunction<ApiResource, List<GenericKubernetesResource>, List<Taking>> takesPart,
       Failure failure) {
-    ManifestView view = new ManifestView(gates);
+    ManifestView view = new ManifestView(gates, true);
     int[] counts = new int[2];
     Set<ApiResource> unread = new java.util.HashSet<>();
     for (ApiResource r : KINDS) {
