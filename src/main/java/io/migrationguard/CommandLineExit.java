@@ -8,6 +8,11 @@ package io.migrationguard;
  * main thread waiting and the JVM, with no heap to start its shutdown, ignoring SIGTERM.
  */
 final class CommandLineExit {
+  // Made before the heap runs out: printing it then allocates nothing.
+  private static final byte[] OUT_OF_MEMORY =
+      "migration-guard: out of memory: give the JVM more heap (java -Xmx...)\n"
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
   private CommandLineExit() {}
 
   static void haltOnOutOfMemory() {
@@ -16,7 +21,7 @@ final class CommandLineExit {
         (thread, e) -> {
           if (e instanceof OutOfMemoryError) {
             try {
-              System.err.println("migration-guard: out of memory (" + thread.getName() + ")");
+              System.err.write(OUT_OF_MEMORY, 0, OUT_OF_MEMORY.length);
               System.err.flush();
             } finally {
               Runtime.getRuntime().halt(2);
@@ -25,7 +30,9 @@ final class CommandLineExit {
           if (before != null) {
             before.uncaughtException(thread, e);
           } else {
-            thread.getThreadGroup().uncaughtException(thread, e);
+            // What the JVM prints without a handler (ThreadGroup's would call this one again).
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            e.printStackTrace(System.err);
           }
         });
   }
