@@ -62,6 +62,7 @@ public final class Main {
       Quarkus.run();
       return;
     }
+    CommandLineExit.haltOnOutOfMemory();
     System.exit(command(args, System.out, System.err));
   }
 

@@ -38,6 +38,11 @@ final class AuditMetrics {
     Gauge.builder("migration_guard_audit_leader", leader, AtomicLong::get)
         .description("1 on the replica elected to audit, else 0")
         .register(registry);
+    for (String op : java.util.List.of("create", "update", "delete")) {
+      for (String outcome : java.util.List.of("ok", "failed")) {
+        write(op, outcome, 0); // the series exist from the start: an alert can watch them
+      }
+    }
   }
 
   void leader(boolean isLeader) {
@@ -67,11 +72,20 @@ final class AuditMetrics {
     lastDurationMillis.set(millis);
   }
 
-  /** Report writes, by operation (create, update, delete). */
-  void wrote(ReportStore.Writes w) {
-    count("create", w.created());
-    count("update", w.updated());
-    count("delete", w.deleted());
+  /**
+   * One or more report writes, counted as each happens ({@link ReportStore.Outcomes}): by operation
+   * (create, update, delete) and outcome (ok, failed, conflict, deadline).
+   */
+  void write(String operation, String outcome, int n) {
+    Counter c =
+        Counter.builder("migration_guard_audit_report_writes_total")
+            .description("OpenReports writes of the audit, by operation and outcome")
+            .tag("operation", operation)
+            .tag("outcome", outcome)
+            .register(registry);
+    if (n > 0) {
+      c.increment(n);
+    }
   }
 
   /**
@@ -84,16 +98,5 @@ final class AuditMetrics {
         .tag("outcome", outcome)
         .register(registry)
         .increment();
-  }
-
-  private void count(String op, int n) {
-    Counter c =
-        Counter.builder("migration_guard_audit_report_writes_total")
-            .description("OpenReports objects the audit wrote, by operation")
-            .tag("operation", op)
-            .register(registry);
-    if (n > 0) {
-      c.increment(n);
-    }
   }
 }

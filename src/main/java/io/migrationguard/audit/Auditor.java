@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.cluster.ClusterMode;
 import io.migrationguard.cluster.ClusterRuntime;
+import io.migrationguard.cluster.Deadline;
 import io.migrationguard.cluster.KubeVirtChoice;
 import io.migrationguard.cluster.ReleaseEngines;
 import io.migrationguard.core.cluster.FeatureGates;
@@ -154,6 +155,9 @@ public class Auditor {
     }
     try {
       runOnce();
+    } catch (RunDeadline.Passed e) {
+      metrics.outcome("failed");
+      LOG.warn("Audit run failed: " + e.getMessage());
     } catch (RuntimeException e) {
       metrics.outcome("failed");
       LOG.warnf(e, "Audit run failed");
@@ -169,7 +173,12 @@ public class Auditor {
     long start = System.nanoTime();
     Instant before = lastStart;
     lastStart = Instant.now();
-    StoredJudge.Lister listed = StoredJudge.lister(client, null, StoredJudge.PAGE);
+    // The run's deadline: its interval. Reads stop at it (the run fails and is logged); writes not
+    // started by then are left to the next run (ReportStore).
+    Deadline deadline = Deadline.after(interval.get());
+    StoredJudge.Lister listed =
+        StoredJudge.lister(
+            client, null, StoredJudge.PAGE, new RunDeadline(deadline, interval.get()));
     StoredJudge.Lister lister =
         (r, page) -> {
           try {
@@ -210,8 +219,7 @@ public class Auditor {
         LOG.info("Audit: the Lease was lost during the run; its reports are not written");
         return new Run(true, judged.objects(), findings, null, "not the leader any more");
       }
-      writes = store.write(judged.reports());
-      metrics.wrote(writes);
+      writes = store.write(judged.reports(), deadline, metrics::write);
       lastProblem = null;
       if (!writes.failed().isEmpty()) {
         LOG.warnf(

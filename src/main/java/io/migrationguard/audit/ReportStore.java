@@ -7,11 +7,17 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.RequestConfig;
+import io.fabric8.kubernetes.client.RequestConfigBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.migrationguard.cluster.Deadline;
 import io.migrationguard.report.OpenReportsReport;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -55,107 +61,173 @@ final class ReportStore {
     }
   }
 
+  /** Where each write's outcome goes as it happens: {@link AuditMetrics#write}. */
+  @FunctionalInterface
+  interface Outcomes {
+    /**
+     * @param operation create, update or delete
+     * @param outcome ok; failed (refused or unanswered, tried once); conflict (written by another
+     *     in between, or a report of the name another tool owns); deadline (not tried: the run's
+     *     deadline had passed, left to the next run)
+     */
+    void wrote(String operation, String outcome, int count);
+  }
+
+  /** Each write's request timeout: a write that does not answer in this is failed, not retried. */
+  static final Duration WRITE_TIMEOUT = Duration.ofSeconds(10);
+
   private final KubernetesClient client;
+  // The client of the writes: no retries (the client's default retries 5xx with back-off, ten
+  // times: a report webhook that is down cost 11 POSTs and 20 s per report), the next run retries.
+  private final KubernetesClient writer;
   // Reports of the same name that another tool wrote: named in the log once, never written.
   private final Set<String> foreign = ConcurrentHashMap.newKeySet();
 
   ReportStore(KubernetesClient client) {
     this.client = client;
+    RequestConfig once =
+        new RequestConfigBuilder(client.getConfiguration().getRequestConfig())
+            .withRequestRetryBackoffLimit(0)
+            .withRequestTimeout((int) WRITE_TIMEOUT.toMillis())
+            .build();
+    this.writer = client.newClient(once).adapt(KubernetesClient.class);
   }
 
+  /** {@link #write(List, Deadline, Outcomes)} with no deadline and the outcomes dropped. */
   Writes write(List<ObjectNode> reports) throws NotWritable {
+    return write(reports, null, (op, outcome, n) -> {});
+  }
+
+  /**
+   * Writes {@code reports}: what this audit stored before is read by one labelled list of each kind
+   * (paged), not a GET per report; then each report that changed is written once, its outcome
+   * handed to {@code outcomes} and, when it failed, logged at once. Writes not started before
+   * {@code deadline} (null: none) are left to the next run, counted and logged once.
+   */
+  Writes write(List<ObjectNode> reports, Deadline deadline, Outcomes outcomes) throws NotWritable {
     // Both kinds served, before anything is written: without the CRDs, not one request writes.
-    Set<String> stale = ourNamespaceReports();
-    try {
-      client
-          .genericKubernetesResources(CLUSTER_REPORTS)
-          .list(new ListOptionsBuilder().withLimit(1L).build());
-    } catch (KubernetesClientException e) {
-      throw refused(e, "clusterreports");
-    }
+    Map<String, GenericKubernetesResource> ours = new HashMap<>();
+    ours(REPORTS, "reports", ours);
+    ours(CLUSTER_REPORTS, "clusterreports", ours);
     List<String> failed = new ArrayList<>();
     int created = 0;
     int updated = 0;
     int unchanged = 0;
-    Set<String> namespaces = new HashSet<>();
+    int late = 0;
+    Set<String> kept = new HashSet<>();
     for (ObjectNode wanted : reports) {
       boolean cluster = wanted.path("kind").asText().equals("ClusterReport");
       String name = wanted.path("metadata").path("name").asText();
       String ns = cluster ? null : wanted.path("metadata").path("namespace").asText();
-      if (ns != null) {
-        namespaces.add(ns);
+      String where = where(ns, name);
+      kept.add(where);
+      GenericKubernetesResource stored = ours.get(where);
+      if (stored != null && same(wanted, tree(stored))) {
+        unchanged++;
+        continue;
       }
-      var op = client.genericKubernetesResources(cluster ? CLUSTER_REPORTS : REPORTS);
-      var one = cluster ? op.withName(name) : op.inNamespace(ns).withName(name);
-      GenericKubernetesResource stored;
+      String op = stored == null ? "create" : "update";
+      if (deadline != null && deadline.expired()) {
+        late++;
+        outcomes.wrote(op, "deadline", 1);
+        continue;
+      }
+      var kind = writer.genericKubernetesResources(cluster ? CLUSTER_REPORTS : REPORTS);
+      GenericKubernetesResource desired =
+          client.getKubernetesSerialization().convertValue(wanted, GenericKubernetesResource.class);
+      var target = cluster ? kind.resource(desired) : kind.inNamespace(ns).resource(desired);
       try {
-        stored = one.get();
-        GenericKubernetesResource desired =
-            client
-                .getKubernetesSerialization()
-                .convertValue(wanted, GenericKubernetesResource.class);
-        var target = cluster ? op.resource(desired) : op.inNamespace(ns).resource(desired);
         if (stored == null) {
           target.create();
           created++;
-        } else if (same(wanted, tree(stored))) {
-          unchanged++;
-        } else if (!ours(stored)) {
-          leftAlone(where(ns, name), stored);
         } else {
           desired.getMetadata().setResourceVersion(stored.getMetadata().getResourceVersion());
           target.update();
           updated++;
         }
+        outcomes.wrote(op, "ok", 1);
       } catch (KubernetesClientException e) {
-        if (e.getCode() != 409) { // 409: written by someone else since the read; next run
-          failed.add(where(ns, name) + ": HTTP " + e.getCode() + " " + firstLine(e));
+        if (e.getCode() == 409) {
+          // Written by someone else since the list (next run), or, for a create, a report of
+          // this name that is not ours (not in the labelled list): another tool's, left alone.
+          outcomes.wrote(op, "conflict", 1);
+          if (stored == null) {
+            leftAlone(where);
+          }
+        } else {
+          String why = where + ": " + op + ": " + status(e);
+          outcomes.wrote(op, "failed", 1);
+          LOG.warnf("Audit: report not written (tried once, the next run tries again): %s", why);
+          failed.add(why);
         }
       }
     }
-    stale.removeAll(namespaces);
     int deleted = 0;
-    for (String ns : stale) {
+    for (Map.Entry<String, GenericKubernetesResource> stale : ours.entrySet()) {
+      GenericKubernetesResource r = stale.getValue();
+      if (kept.contains(stale.getKey())
+          || r.getMetadata().getNamespace() == null
+          || !OpenReportsReport.NAMESPACE_REPORT.equals(r.getMetadata().getName())) {
+        continue;
+      }
+      if (deadline != null && deadline.expired()) {
+        late++;
+        outcomes.wrote("delete", "deadline", 1);
+        continue;
+      }
       try {
-        client
+        writer
             .genericKubernetesResources(REPORTS)
-            .inNamespace(ns)
-            .withName(OpenReportsReport.NAMESPACE_REPORT)
+            .inNamespace(r.getMetadata().getNamespace())
+            .withName(r.getMetadata().getName())
             .delete();
         deleted++;
+        outcomes.wrote("delete", "ok", 1);
       } catch (KubernetesClientException e) {
         if (e.getCode() != 404) { // 404: already gone
-          failed.add(
-              where(ns, OpenReportsReport.NAMESPACE_REPORT) + ": delete: HTTP " + e.getCode());
+          String why = stale.getKey() + ": delete: " + status(e);
+          outcomes.wrote("delete", "failed", 1);
+          LOG.warnf("Audit: report not deleted (tried once, the next run tries again): %s", why);
+          failed.add(why);
         }
       }
+    }
+    if (late > 0) {
+      LOG.warnf("Audit: the run's deadline passed: %d report write(s) left to the next run", late);
     }
     return new Writes(created, updated, deleted, unchanged, List.copyOf(failed));
   }
 
-  /** The namespaces holding this audit's Report now (listed by label, in pages). */
-  private Set<String> ourNamespaceReports() throws NotWritable {
-    Set<String> out = new HashSet<>();
+  /** This audit's reports of one kind, listed by its label in pages, by {@link #where}. */
+  private void ours(
+      ResourceDefinitionContext kind, String plural, Map<String, GenericKubernetesResource> into)
+      throws NotWritable {
     String cont = null;
     try {
       do {
+        var op = client.genericKubernetesResources(kind);
+        var options = new ListOptionsBuilder().withLimit((long) PAGE).withContinue(cont).build();
         GenericKubernetesResourceList page =
-            client
-                .genericKubernetesResources(REPORTS)
-                .inAnyNamespace()
-                .withLabel(OpenReportsReport.MANAGED_BY, SOURCE)
-                .list(new ListOptionsBuilder().withLimit((long) PAGE).withContinue(cont).build());
+            (kind.isNamespaceScoped()
+                    ? op.inAnyNamespace().withLabel(OpenReportsReport.MANAGED_BY, SOURCE)
+                    : op.withLabel(OpenReportsReport.MANAGED_BY, SOURCE))
+                .list(options);
         for (GenericKubernetesResource r : page.getItems()) {
-          if (OpenReportsReport.NAMESPACE_REPORT.equals(r.getMetadata().getName())) {
-            out.add(r.getMetadata().getNamespace());
+          if (ours(r)) {
+            into.put(where(r.getMetadata().getNamespace(), r.getMetadata().getName()), r);
           }
         }
         cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();
       } while (cont != null && !cont.isEmpty());
     } catch (KubernetesClientException e) {
-      throw refused(e, "reports");
+      throw refused(e, plural);
     }
-    return out;
+  }
+
+  private static String status(KubernetesClientException e) {
+    return e.getCode() > 0
+        ? "HTTP " + e.getCode() + " " + firstLine(e)
+        : "no answer (" + firstLine(e) + ")";
   }
 
   /**
@@ -168,15 +240,12 @@ final class ReportStore {
     return labels != null && SOURCE.equals(labels.get(OpenReportsReport.MANAGED_BY));
   }
 
-  private void leftAlone(String where, GenericKubernetesResource stored) {
+  private void leftAlone(String where) {
     if (foreign.add(where)) {
-      var labels = stored.getMetadata().getLabels();
       LOG.warnf(
-          "Audit: %s exists and was not written by migration-guard (%s=%s): left as it is; rename"
-              + " or delete it for the audit to report there",
-          where,
-          OpenReportsReport.MANAGED_BY,
-          labels == null ? null : labels.get(OpenReportsReport.MANAGED_BY));
+          "Audit: %s exists and was not written by migration-guard (no %s=%s label): left as it"
+              + " is; rename or delete it for the audit to report there",
+          where, OpenReportsReport.MANAGED_BY, SOURCE);
     }
   }
 

@@ -9,10 +9,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.judge.StoredJudge;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -52,13 +52,15 @@ public final class ClusterInput {
    */
   static final class Cluster implements AutoCloseable {
     private final KubernetesClient client;
+    private final ApiBudget budget;
     private final String namespace;
     private final String server;
     private final Map<ApiResource, List<String>> problems = new LinkedHashMap<>();
     private final Set<ApiResource> unread = new HashSet<>();
     private JsonNode kubevirt;
 
-    private Cluster(KubernetesClient client, String namespace, String server) {
+    private Cluster(ApiBudget budget, KubernetesClient client, String namespace, String server) {
+      this.budget = budget;
       this.client = client;
       this.namespace = namespace;
       this.server = server;
@@ -69,7 +71,7 @@ public final class ClusterInput {
 
     /** The policies and migrations, page by page ({@value StoredJudge#PAGE} an API call). */
     StoredJudge.Lister lister() {
-      return StoredJudge.lister(client, namespace, StoredJudge.PAGE);
+      return StoredJudge.lister(client, namespace, StoredJudge.PAGE, budget);
     }
 
     JsonNode kubevirt() {
@@ -127,35 +129,47 @@ public final class ClusterInput {
 
     @Override
     public void close() {
-      client.close();
+      try {
+        client.close();
+      } finally {
+        budget.close();
+      }
     }
   }
 
   /**
-   * Connects to the cluster of {@code context} (null: the current one) and reads its KubeVirt CR;
-   * the policies and migrations are read by the passes.
+   * Connects to the cluster of {@code context} (null: the current one) within {@code timeout}
+   * ({@link ApiBudget}) and reads its KubeVirt CR; the policies and migrations are read by the
+   * passes. An API server that cannot be reached at all ends the run here, at the first request.
+   *
+   * @throws ApiBudget.Exceeded when the server cannot be reached, is too slow or answers too much
    */
-  static Cluster open(String context, String namespace) throws UsageException {
+  static Cluster open(String context, String namespace, java.time.Duration timeout, PrintStream err)
+      throws UsageException {
     Config config = config(context);
-    Cluster c =
-        new Cluster(
-            new KubernetesClientBuilder().withConfig(config).build(),
-            namespace,
-            config.getMasterUrl());
+    ApiBudget budget =
+        new ApiBudget(
+            timeout, ApiBudget.MAX_ANSWER, config.getMasterUrl(), "lint: --cluster: ", err);
+    Cluster c = new Cluster(budget, budget.client(config), namespace, config.getMasterUrl());
     try {
       List<JsonNode> crs = new ArrayList<>();
       c.lister().pages(ApiResource.KUBEVIRT, page -> page.forEach(kv -> crs.add(tree(kv))));
       c.kubevirt = crs.isEmpty() ? null : crs.get(0);
     } catch (KubernetesClientException e) {
+      if (e.getCode() <= 0) {
+        c.close();
+        throw new ApiBudget.Exceeded(
+            "nothing could be read from " + config.getMasterUrl() + ": " + why(e));
+      }
       c.failed(ApiResource.KUBEVIRT, e);
+    } catch (RuntimeException e) {
+      c.close();
+      throw e;
     }
     return c;
   }
 
-  /**
-   * The kubeconfig's client settings for {@code context} (null: the current one), for a command
-   * line: one retry and a 10 s connect timeout, not the client's ten retries with back-off.
-   */
+  /** The kubeconfig's client settings for {@code context} (null: the current one). */
   static Config config(String context) throws UsageException {
     Config config;
     try {
@@ -163,8 +177,6 @@ public final class ClusterInput {
     } catch (RuntimeException e) {
       throw new UsageException("--cluster: cannot load the kubeconfig: " + e.getMessage());
     }
-    config.setRequestRetryBackoffLimit(1);
-    config.setConnectionTimeout(10_000);
     if (context != null
         && !context.equals(
             config.getCurrentContext() == null ? null : config.getCurrentContext().getName())) {
@@ -179,9 +191,10 @@ public final class ClusterInput {
    *
    * @throws KubernetesClientException when a page cannot be read; {@link #why} words it
    */
-  static List<JsonNode> trees(KubernetesClient client, ApiResource r, String namespace) {
+  static List<JsonNode> trees(
+      KubernetesClient client, ApiResource r, String namespace, StoredJudge.Calls calls) {
     List<JsonNode> out = new ArrayList<>();
-    StoredJudge.lister(client, namespace, StoredJudge.PAGE)
+    StoredJudge.lister(client, namespace, StoredJudge.PAGE, calls)
         .pages(r, page -> page.forEach(item -> out.add(tree(item))));
     return out;
   }

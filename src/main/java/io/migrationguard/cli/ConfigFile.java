@@ -129,8 +129,12 @@ record ConfigFile(
             "config "
                 + shown
                 + ": rules: "
-                + e.getKey()
-                + ": the action must be deny, warn or off");
+                + io.migrationguard.report.TerminalText.safe(e.getKey())
+                + ": the action must be deny, warn or off, got "
+                + io.migrationguard.report.TerminalText.safe(
+                    e.getValue().isTextual()
+                        ? "\"" + e.getValue().textValue() + "\""
+                        : e.getValue().toString()));
       }
       out.add(e.getKey().strip() + "=" + action.word());
     }

@@ -26,6 +26,8 @@ public final class Explain {
         vmi NAME                   The VMI to explain.
         -n, --namespace NS         Its namespace (default: the context's, else default).
         --context NAME             The kubeconfig context (default: the current one).
+        --request-timeout D        The most time spent waiting for the API server, over
+                                   all requests: 30, 30s, 1m, 500ms (default 30s; not 0).
 
       From files:
         --vmi FILE                 The VirtualMachineInstance (or VirtualMachine: its
@@ -45,15 +47,38 @@ public final class Explain {
         -o, --output FORMAT        text (default) or json.
         -h, --help                 Print this help and exit.
 
-      Exit codes: 0 explained, 2 usage error or what was asked for could not be read.
+      Exit codes: 0 explained, 2 usage error or what was asked for could not be read
+      (an API server too slow or answering too much included).
       """;
 
   private Explain() {}
 
+  /**
+   * Why there is nothing to explain, or null: files that hold no MigrationPolicy (none given, or
+   * none in the paths given). "Chosen: none" would then say nothing about the cluster, only about
+   * the command line, so it is a usage error (exit 2), not an answer. A cluster with no policy is
+   * an answer: there, explain reads them all.
+   */
+  static String withoutPolicies(ExplainArgs a, ExplainSubject s) {
+    if (a.vmiName() != null || !s.policies().isEmpty()) {
+      return null;
+    }
+    return a.policyPaths().isEmpty()
+        ? "explain: no policies to choose from: give the MigrationPolicies' files or folders"
+            + " (POLICY-PATH..., - for stdin), or explain vmi NAME to read a cluster's"
+        : "explain: no MigrationPolicy in " + String.join(", ", a.policyPaths());
+  }
+
   public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
     ExplainArgs a;
+    RequestTimeout.Taken timeout;
     try {
-      a = ExplainArgs.parse(args);
+      timeout = RequestTimeout.take(args);
+      a = ExplainArgs.parse(timeout.rest());
+      if (timeout.timeout() != null && a.vmiName() == null && !a.help()) {
+        throw new UsageException(
+            "explain: " + RequestTimeout.OPTION + " is for explain vmi NAME (a cluster)");
+      }
     } catch (UsageException e) {
       err.println(e.getMessage());
       err.println(
@@ -68,10 +93,19 @@ public final class Explain {
     try {
       s =
           a.vmiName() != null
-              ? ExplainSubject.fromCluster(a, err)
+              ? ExplainSubject.fromCluster(
+                  a, timeout.timeout() == null ? RequestTimeout.DEFAULT : timeout.timeout(), err)
               : ExplainSubject.fromFiles(a, in, err);
     } catch (UsageException e) {
       err.println(e.getMessage());
+      return Lint.ERROR;
+    } catch (ApiBudget.Exceeded e) {
+      err.println("explain: " + e.getMessage());
+      return Lint.ERROR;
+    }
+    String unjudged = withoutPolicies(a, s);
+    if (unjudged != null) {
+      err.println(unjudged);
       return Lint.ERROR;
     }
     Explanation e =

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.cluster.KubeVirtChoice;
@@ -105,22 +104,27 @@ record ExplainSubject(
   }
 
   /** From the cluster: the VMI, its namespace, every policy (paged) and the KubeVirt CR. */
-  static ExplainSubject fromCluster(ExplainArgs a, PrintStream err) throws UsageException {
+  static ExplainSubject fromCluster(ExplainArgs a, java.time.Duration timeout, PrintStream err)
+      throws UsageException {
     Config config = ClusterInput.config(a.context());
     String namespace =
         a.namespace() != null
             ? a.namespace()
             : config.getNamespace() != null ? config.getNamespace() : "default";
-    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+    try (ApiBudget budget =
+            new ApiBudget(timeout, ApiBudget.MAX_ANSWER, config.getMasterUrl(), "explain: ", err);
+        KubernetesClient client = budget.client(config)) {
       String what = "VirtualMachineInstance " + namespace + "/" + a.vmiName();
       JsonNode vmi;
       try {
         var found =
-            client
-                .genericKubernetesResources(ApiResource.VMI.context())
-                .inNamespace(namespace)
-                .withName(a.vmiName())
-                .get();
+            budget.call(
+                () ->
+                    client
+                        .genericKubernetesResources(ApiResource.VMI.context())
+                        .inNamespace(namespace)
+                        .withName(a.vmiName())
+                        .get());
         if (found == null) {
           throw new UsageException("explain: " + what + " not found");
         }
@@ -130,7 +134,7 @@ record ExplainSubject(
       }
       Namespace ns;
       try {
-        ns = client.namespaces().withName(namespace).get();
+        ns = budget.call(() -> client.namespaces().withName(namespace).get());
       } catch (KubernetesClientException e) {
         throw new UsageException(
             "explain: cannot get namespace "
@@ -143,7 +147,7 @@ record ExplainSubject(
       }
       List<Candidate> policies = new ArrayList<>();
       try {
-        for (JsonNode p : ClusterInput.trees(client, ApiResource.POLICY, null)) {
+        for (JsonNode p : ClusterInput.trees(client, ApiResource.POLICY, null, budget)) {
           policies.add(
               Subjects.policy(p, "MigrationPolicy/" + p.path("metadata").path("name").asText()));
         }
@@ -156,7 +160,7 @@ record ExplainSubject(
       }
       JsonNode kubevirt = null;
       try {
-        List<JsonNode> crs = ClusterInput.trees(client, ApiResource.KUBEVIRT, null);
+        List<JsonNode> crs = ClusterInput.trees(client, ApiResource.KUBEVIRT, null, budget);
         kubevirt = KubeVirtChoice.pick(crs).orElse(null);
         if (kubevirt == null) {
           err.println("explain: no KubeVirt CR in the cluster: built-in defaults shown");

@@ -39,9 +39,15 @@ public final class HelpText {
                                     the KubeVirt CR (gates, release), read only, never written.
                                     Findings are located as KIND/NAMESPACE/NAME:LINE:COL, the
                                     position in the object as kubectl get -o yaml prints it.
+            --stored                The inputs are objects as a cluster stores them (kubectl get
+                                    -o yaml): a Succeeded or Failed migration is not counted as
+                                    in flight, as with --cluster (which reads the cluster itself).
             --context NAME          With --cluster: the kubeconfig context to use.
         -n, --namespace NS          With --cluster: only the migrations of NS (policies are
                                     cluster-scoped: all of them).
+            --request-timeout D     With --cluster: the most time spent waiting for the API
+                                    server, summed over all requests (30, 30s, 1m, 500ms;
+                                    default 30s; not 0). Answers over 64 MiB are refused.
             --kubevirt FILE         A KubeVirt CR whose feature gates apply (default: none
                                     listed), and whose status.observedKubeVirtVersion picks
                                     the release profile unless --kubevirt-version does.

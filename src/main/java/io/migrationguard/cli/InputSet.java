@@ -48,8 +48,8 @@ final class InputSet {
    * cluster only objects that could be created are stored, so a nameless fragment or a policy the
    * schema rejects never makes a valid one a duplicate.
    */
-  ManifestView view(Predicate<Entry.Ours> takesPart) {
-    ManifestView view = new ManifestView(gates);
+  ManifestView view(Predicate<Entry.Ours> takesPart, boolean stored) {
+    ManifestView view = new ManifestView(gates, stored);
     for (Entry.Ours o : ours) {
       if (!o.name().isEmpty() && takesPart.test(o)) {
         view.add(o.kind(), o.object());

@@ -90,6 +90,10 @@ public final class Lint {
       err.println("lint: " + e.getMessage());
       err.println("Run 'lint --help' for usage.");
       return ERROR;
+    } catch (ApiBudget.Exceeded e) {
+      // Before any RuntimeException: the API server, not a bug; one line.
+      err.println("lint: --cluster: " + e.getMessage());
+      return ERROR;
     } catch (IOException e) {
       err.println("lint: " + Parsing.reason(e));
       return ERROR;
@@ -128,7 +132,9 @@ public final class Lint {
     }
     Map<String, RuleAction> actions = actions(o, docs);
     try (ClusterInput.Cluster fromCluster =
-        o.cluster() ? ClusterInput.open(o.context(), o.namespace()) : null) {
+        o.cluster()
+            ? ClusterInput.open(o.context(), o.namespace(), o.requestTimeout(), err)
+            : null) {
       return lint(o, docs, actions, fromCluster, in, out, err, terminal);
     }
   }

@@ -27,8 +27,9 @@ public final class LintArgs {
     boolean listRules = false, version = false, help = false;
     boolean noHints = false, verbose = false, failIfNoObjects = false;
     String against = null, kubevirt = null, kubevirtVersion = null, as = null, config = null;
-    boolean cluster = false;
+    boolean cluster = false, stored = false;
     String context = null, namespace = null;
+    java.time.Duration requestTimeout = null;
     long maxFileSize = ByteSize.DEFAULT_MAX_FILE_SIZE;
     List<String> excludes = new ArrayList<>();
     Set<String> disabled = new TreeSet<>();
@@ -64,6 +65,9 @@ public final class LintArgs {
         case "--as" -> as = inline != null ? inline : value(args, ++i, name);
         case "--context" -> context = inline != null ? inline : value(args, ++i, name);
         case "-n", "--namespace" -> namespace = inline != null ? inline : value(args, ++i, name);
+        case RequestTimeout.OPTION ->
+            requestTimeout =
+                RequestTimeout.parse(name, inline != null ? inline : value(args, ++i, name));
         case "--config" -> config = inline != null ? inline : value(args, ++i, name);
         case "--exclude" -> excludes.add(inline != null ? inline : value(args, ++i, name));
         case "--max-file-size" ->
@@ -87,6 +91,7 @@ public final class LintArgs {
             case "--verbose" -> verbose = true;
             case "--fail-if-no-objects" -> failIfNoObjects = true;
             case "--cluster" -> cluster = true;
+            case "--stored" -> stored = true;
             default -> throw new UsageException(unknown(name));
           }
         }
@@ -109,11 +114,16 @@ public final class LintArgs {
             "--cluster reads the KubeVirt CR and the stored objects itself: no "
                 + (against != null ? "--against" : "--kubevirt"));
       }
+      if (stored) {
+        throw new UsageException("--cluster judges stored objects already: no --stored");
+      }
       if (namespace != null && !namespace.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")) {
         throw new UsageException("-n " + namespace + ": not a namespace name");
       }
-    } else if (context != null || namespace != null) {
-      throw new UsageException((context != null ? "--context" : "-n") + " needs --cluster");
+    } else if (context != null || namespace != null || requestTimeout != null) {
+      throw new UsageException(
+          (context != null ? "--context" : namespace != null ? "-n" : RequestTimeout.OPTION)
+              + " needs --cluster");
     }
     if (!help && !version && !listRules && !cluster && paths.isEmpty()) {
       throw new UsageException("no input: give files, directories, or - for stdin");
@@ -138,6 +148,8 @@ public final class LintArgs {
         cluster,
         context,
         namespace,
+        stored,
+        requestTimeout == null ? RequestTimeout.DEFAULT : requestTimeout,
         config,
         !noHints,
         verbose,
@@ -155,8 +167,10 @@ public final class LintArgs {
           "--kubevirt-version",
           "--as",
           "--cluster",
+          "--stored",
           "--context",
           "--namespace",
+          RequestTimeout.OPTION,
           "--show-patch",
           "--warnings-as-errors",
           "--summary",

@@ -23,6 +23,11 @@ import java.util.TreeSet;
  * @param cluster {@code --cluster}: judge what the cluster holds instead of files
  * @param context {@code --context}, the kubeconfig context for {@code --cluster} (null: current)
  * @param namespace {@code -n}, the namespace of the migrations for {@code --cluster} (null: all)
+ * @param stored {@code --stored}: the inputs are objects as a cluster stores them ({@code kubectl
+ *     get -o yaml}): a Succeeded or Failed migration is not counted by the cross-object rules, as
+ *     {@code --cluster} and the audit do
+ * @param requestTimeout {@code --request-timeout}: the most time {@code --cluster} waits for the
+ *     API server, over all its requests ({@link ApiBudget})
  * @param ruleActions {@code id=deny|warn} entries of the config file's {@code rules:} map ({@code
  *     off} entries are in {@code disabled})
  * @param config a config file ({@code --config}), or null for {@code .migration-guard.yaml} in the
@@ -52,6 +57,8 @@ public record LintOptions(
     boolean cluster,
     String context,
     String namespace,
+    boolean stored,
+    java.time.Duration requestTimeout,
     String config,
     boolean hints,
     boolean verbose,
@@ -92,6 +99,8 @@ public record LintOptions(
         cluster,
         context,
         namespace,
+        stored,
+        requestTimeout,
         config,
         hints,
         verbose,

@@ -102,7 +102,9 @@ final class LintRun {
         Warmup.whileTheEngineLoads();
       }
       Evaluator engine = get(evaluator);
-      ManifestView view = inputs.view(o -> engine.wellFormed(o.kind(), o.object()));
+      // --stored: objects as a cluster stores them, judged as --cluster judges them.
+      ManifestView view =
+          inputs.view(o -> engine.wellFormed(o.kind(), o.object()), options.stored());
       Checker checker =
           new Checker(engine, view, against, duplicates, options.checkOptions(), notChecked);
       long t2 = System.nanoTime();

@@ -22,6 +22,7 @@ import io.migrationguard.core.mutate.Defaulters;
 import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.NeedsRequester;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.SchemaRefinement;
 import io.migrationguard.core.rules.Settings;
@@ -124,6 +125,10 @@ public final class Engine {
       }
       if (!info.lookups().isEmpty() && !cluster.supports().containsAll(info.lookups())) {
         notChecked.add(info.id());
+        continue;
+      }
+      if (rule instanceof NeedsRequester && review.requester() == null) {
+        notChecked.add(info.id()); // the lint without --as: not judged, and said so
         continue;
       }
       Findings out =

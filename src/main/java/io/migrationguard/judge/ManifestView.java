@@ -5,6 +5,7 @@ import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.cluster.PolicyIndex;
+import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.cluster.Views;
 import io.migrationguard.core.model.Kind;
 import java.util.EnumSet;
@@ -30,9 +31,22 @@ public final class ManifestView implements ClusterView {
   private final PolicyIndex policies = new PolicyIndex();
   private final MigrationIndex migrations = new MigrationIndex();
   private final FeatureGates gates;
+  private final boolean stored;
 
+  /** A view of files: every object is one to be created. */
   public ManifestView(FeatureGates gates) {
+    this(gates, false);
+  }
+
+  /**
+   * @param stored the objects are as a cluster stores them ({@code lint --cluster}, {@code lint
+   *     --stored}, the audit): a Succeeded or Failed migration is history, compared with no other
+   *     migration (it was admitted when it was created; what is in flight now says nothing about
+   *     it), as no other is compared with it
+   */
+  public ManifestView(FeatureGates gates, boolean stored) {
     this.gates = gates;
+    this.stored = stored;
   }
 
   /** Adds one object of the input set (before any {@link #forObject}). */
@@ -87,6 +101,9 @@ public final class ManifestView implements ClusterView {
     @Override
     public List<JsonNode> migrations(String namespace) {
       String ns = namespace == null ? "" : namespace;
+      if (stored && kind == Kind.VMIM && StoredProjection.finished(self)) {
+        return List.of();
+      }
       if (kind == Kind.VMIM && ns.equals(MigrationIndex.namespace(self))) {
         return migrations.candidates(self);
       }

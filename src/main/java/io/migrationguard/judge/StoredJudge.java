@@ -66,6 +66,24 @@ public final class StoredJudge {
     void pages(ApiResource r, Consumer<List<GenericKubernetesResource>> page);
   }
 
+  /**
+   * How each request of a listing is made: {@link #DIRECT}, or through a command's budget of time
+   * and size. Whatever it throws other than {@link KubernetesClientException} ends the listing and
+   * the passes.
+   */
+  public interface Calls {
+    <T> T call(java.util.function.Supplier<T> request);
+  }
+
+  /** Each request as it is. */
+  public static final Calls DIRECT =
+      new Calls() {
+        @Override
+        public <T> T call(java.util.function.Supplier<T> request) {
+          return request.get();
+        }
+      };
+
   /** What a listing that failed does: record it and go on, or throw to end the run. */
   @FunctionalInterface
   public interface Failure {
@@ -84,6 +102,14 @@ public final class StoredJudge {
    * everything the API server served.
    */
   public static Lister lister(KubernetesClient client, String namespace, int pageSize) {
+    return lister(client, namespace, pageSize, DIRECT);
+  }
+
+  /**
+   * {@link #lister(KubernetesClient, String, int)} with each page's request made by {@code calls}.
+   */
+  public static Lister lister(
+      KubernetesClient client, String namespace, int pageSize, Calls calls) {
     return (r, each) -> {
       String cont = null;
       do {
@@ -91,9 +117,11 @@ public final class StoredJudge {
         var options =
             new ListOptionsBuilder().withLimit((long) pageSize).withContinue(cont).build();
         GenericKubernetesResourceList page =
-            namespace != null && r == ApiResource.VMIM
-                ? op.inNamespace(namespace).list(options)
-                : r.namespaced() ? op.inAnyNamespace().list(options) : op.list(options);
+            calls.call(
+                () ->
+                    namespace != null && r == ApiResource.VMIM
+                        ? op.inNamespace(namespace).list(options)
+                        : r.namespaced() ? op.inAnyNamespace().list(options) : op.list(options));
         cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();
         each.accept(page.getItems());
       } while (cont != null && !cont.isEmpty());
@@ -109,7 +137,7 @@ public final class StoredJudge {
       FeatureGates gates,
       BiFunction<ApiResource, List<GenericKubernetesResource>, List<Taking>> takesPart,
       Failure failure) {
-    ManifestView view = new ManifestView(gates);
+    ManifestView view = new ManifestView(gates, true);
     int[] counts = new int[2];
     Set<ApiResource> unread = new HashSet<>();
     for (ApiResource r : KINDS) {

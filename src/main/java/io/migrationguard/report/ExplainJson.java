@@ -74,6 +74,6 @@ public final class ExplainJson {
     e.config().pruned().forEach(pruned::add);
     ArrayNode problems = o.putArray("problems");
     e.config().problems().forEach(problems::add);
-    return o.toPrettyString() + "\n";
+    return TerminalText.json(o.toPrettyString()) + "\n";
   }
 }

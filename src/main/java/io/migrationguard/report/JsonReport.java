@@ -42,7 +42,7 @@ public final class JsonReport implements Report {
         try (JsonGenerator g = JSON.createGenerator(sw)) {
           resource(g, r, fixes);
         }
-        out.print(sw);
+        out.print(TerminalText.json(sw.toString()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringWriter does not fail
@@ -111,7 +111,7 @@ public final class JsonReport implements Report {
       throw new UncheckedIOException(e);
     }
     out.print(first ? "],\n \"summary\":" : "\n ],\n \"summary\":");
-    out.print(sw);
+    out.print(TerminalText.json(sw.toString()));
     out.println("}");
     out.flush();
   }

@@ -12,7 +12,9 @@ import java.util.Locale;
  * message and every line of the text. Times are in seconds: a suite the time spent reading,
  * decoding and checking its file (summed over the workers), the root the whole run until the report
  * ends; a test case 0, its resource being checked in a batch with others. The body is buffered
- * because the root element carries the totals.
+ * because the root element carries the totals. What comes from the input is escaped as {@code -o
+ * text} escapes it ({@link TerminalText}) before XML escaping: a CI log that prints the file shows
+ * no raw control character and no line that starts a workflow command.
  */
 public final class JunitReport implements Report {
   private final PrintStream out;
@@ -37,7 +39,7 @@ public final class JunitReport implements Report {
       testcase(r, cases);
     }
     body.append("  <testsuite name=\"")
-        .append(Xml.escape(result.file()))
+        .append(Xml.escape(TerminalText.escape(result.file())))
         .append("\" tests=\"")
         .append(result.resources().size())
         .append("\" failures=\"")
@@ -49,7 +51,7 @@ public final class JunitReport implements Report {
         .append("\" time=\"")
         .append(seconds(result.nanos()))
         .append("\" file=\"")
-        .append(Xml.escape(result.file()))
+        .append(Xml.escape(TerminalText.escape(result.file())))
         .append("\">\n")
         .append(cases)
         .append("  </testsuite>\n");
@@ -57,9 +59,9 @@ public final class JunitReport implements Report {
 
   private static void testcase(ResourceResult r, StringBuilder sb) {
     sb.append("    <testcase name=\"")
-        .append(Xml.escape(r.label()))
+        .append(Xml.escape(TerminalText.escape(r.label())))
         .append("\" classname=\"")
-        .append(Xml.escape(r.file()))
+        .append(Xml.escape(TerminalText.escape(r.file())))
         .append("\" time=\"0\"");
     if (r.status() == Status.VALID && r.findings().isEmpty()) {
       sb.append("/>\n");
@@ -72,7 +74,8 @@ public final class JunitReport implements Report {
       case ERROR -> element(sb, "error", r, findings);
       case SKIPPED -> {
         sb.append("      <skipped message=\"")
-            .append(Xml.escape(where(r) + ": not a kind migration-guard checks"));
+            .append(
+                Xml.escape(TerminalText.escape(where(r) + ": not a kind migration-guard checks")));
         sb.append(findings.isEmpty() ? "\"/>\n" : "\">" + Xml.escape(findings) + "</skipped>\n");
       }
       default ->
@@ -105,7 +108,7 @@ public final class JunitReport implements Report {
     sb.append("      <")
         .append(name)
         .append(" message=\"")
-        .append(Xml.escape(message))
+        .append(Xml.escape(TerminalText.escape(message)))
         .append("\" type=\"")
         .append(Xml.escape(first.finding().rule()))
         .append("\">")
@@ -119,7 +122,8 @@ public final class JunitReport implements Report {
   private static String findings(ResourceResult r) {
     StringBuilder sb = new StringBuilder();
     for (LocatedFinding f : r.findings()) {
-      sb.append(TextReport.line(r, f)).append('\n');
+      // As -o text prints it: no raw control character, no line a workflow command.
+      sb.append(TerminalText.line(TextReport.line(r, f))).append('\n');
     }
     return sb.toString();
   }

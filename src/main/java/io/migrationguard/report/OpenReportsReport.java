@@ -30,7 +30,9 @@ public final class OpenReportsReport implements Report {
   public static final String LEFT_OUT = "migration-guard.io/results-left-out";
   private static final String SOURCE = "migration-guard";
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-  private static final ObjectMapper YAML = YamlMappers.plain();
+  // One line per scalar: a long message split at a space could put a workflow command (text from
+  // the input) at the start of a line once the runner trims it.
+  private static final ObjectMapper YAML = YamlMappers.oneLinePerScalar();
 
   private final PrintStream out;
   private final long now;
@@ -116,7 +118,9 @@ public final class OpenReportsReport implements Report {
     o.put("policy", SOURCE);
     o.put("rule", f.finding().rule());
     o.put("result", r.status() == Status.ERROR ? "error" : f.finding().isError() ? "fail" : "warn");
-    o.put("message", f.rendered());
+    // Text from the input escaped as -o text escapes it (TerminalText): no raw line break,
+    // control or bidirectional character in a report a log or kubectl prints.
+    o.put("message", TerminalText.escape(f.rendered()));
     if (r.kind() != null && !r.kind().isEmpty()) {
       o.put("category", r.kind());
       ObjectNode ref = o.putArray("resources").addObject();
@@ -125,18 +129,20 @@ public final class OpenReportsReport implements Report {
       }
       ref.put("kind", r.kind());
       if (r.name() != null) {
-        ref.put("name", r.name());
+        ref.put("name", TerminalText.escape(r.name()));
       }
       if (r.namespace() != null && !r.namespace().isEmpty()) {
-        ref.put("namespace", r.namespace());
+        ref.put("namespace", TerminalText.escape(r.namespace()));
       }
     }
     ObjectNode props = o.putObject("properties");
     if (locations) {
-      props.put("location", r.file() + ":" + f.loc().line() + ":" + f.loc().column());
+      props.put(
+          "location",
+          TerminalText.escape(r.file() + ":" + f.loc().line() + ":" + f.loc().column()));
     }
     if (!f.field().isEmpty()) {
-      props.put("field", f.field());
+      props.put("field", TerminalText.escape(f.field()));
     }
     if (props.isEmpty()) {
       o.remove("properties");
@@ -181,7 +187,7 @@ public final class OpenReportsReport implements Report {
     ObjectNode meta = o.putObject("metadata");
     meta.put("name", name);
     if (r.namespace != null) {
-      meta.put("namespace", r.namespace);
+      meta.put("namespace", TerminalText.escape(r.namespace));
     }
     meta.putObject("labels").put(MANAGED_BY, SOURCE);
     if (r.leftOut > 0) {

@@ -70,13 +70,14 @@ public final class SarifReport implements Report {
         .putObject("description")
         .put("text", "The root of the repository (or the working directory outside one).");
     out.print(
-        "{\"$schema\": \""
-            + SCHEMA
-            + "\", \"version\": \"2.1.0\", \"runs\": [{\n \"tool\": "
-            + tool
-            + ",\n \"originalUriBaseIds\": "
-            + bases
-            + ",\n \"columnKind\": \"unicodeCodePoints\",\n \"results\": [");
+        TerminalText.json(
+            "{\"$schema\": \""
+                + SCHEMA
+                + "\", \"version\": \"2.1.0\", \"runs\": [{\n \"tool\": "
+                + tool
+                + ",\n \"originalUriBaseIds\": "
+                + bases
+                + ",\n \"columnKind\": \"unicodeCodePoints\",\n \"results\": ["));
   }
 
   static ObjectNode rule(RuleDoc d, String helpUri) {
@@ -168,7 +169,7 @@ public final class SarifReport implements Report {
         first = false;
       }
     }
-    out.print(sb);
+    out.print(TerminalText.json(sb.toString()));
   }
 
   private ObjectNode result(
@@ -245,7 +246,7 @@ public final class SarifReport implements Report {
       if (summary.release().observed() != null) {
         props.put("kubevirtVersionFrom", summary.release().observed());
       }
-      out.print(",\n \"properties\": " + props);
+      out.print(TerminalText.json(",\n \"properties\": " + props));
     }
     out.println("}]}");
     out.flush();

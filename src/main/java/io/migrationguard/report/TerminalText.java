@@ -19,12 +19,51 @@ public final class TerminalText {
 
   /**
    * One output line made safe: every unsafe character escaped, and a line that would start with
-   * {@code ::} (a GitHub Actions workflow command, from a file named so) starts with {@code
-   * \\u{003A}} instead.
+   * {@code ::} (a GitHub Actions workflow command, from a file named so) once the runner has
+   * trimmed it starts with {@code \\u{003A}} there instead.
    */
   public static String line(String s) {
     String e = escape(s);
-    return e.startsWith("::") ? "\\u{003A}" + e.substring(1) : e;
+    int at = commandAt(e);
+    return at < 0 ? e : e.substring(0, at) + "\\u{003A}" + e.substring(at + 1);
+  }
+
+  /**
+   * Where {@code line} starts a workflow command once trimmed as the runner trims (JavaScript's
+   * {@code trim()}: every Unicode space, the no-break ones included), or -1.
+   */
+  public static int commandAt(String line) {
+    int i = 0;
+    while (i < line.length()
+        && (Character.isWhitespace(line.charAt(i)) || Character.isSpaceChar(line.charAt(i)))) {
+      i++;
+    }
+    return line.startsWith("::", i) ? i : -1;
+  }
+
+  /**
+   * Serialized JSON with every {@link #unsafe} character from U+007F up written as a {@code
+   * \\uXXXX} escape: the same JSON value for a machine (below U+0020 the serializer escapes
+   * already, and outside strings JSON has only ASCII), but a log or terminal that prints the report
+   * shows no line separator, bidirectional override or C1 control raw.
+   */
+  public static String json(String serialized) {
+    StringBuilder sb = null;
+    for (int i = 0; i < serialized.length(); i++) {
+      char c = serialized.charAt(i);
+      boolean escape = c >= 0x7F && unsafe(c);
+      if (escape && sb == null) {
+        sb = new StringBuilder(serialized.length() + 16).append(serialized, 0, i);
+      }
+      if (sb != null) {
+        if (escape) {
+          sb.append(String.format("\\u%04X", (int) c));
+        } else {
+          sb.append(c);
+        }
+      }
+    }
+    return sb == null ? serialized : sb.toString();
   }
 
   /** Every character that {@link #unsafe} shown as {@code \\u{XXXX}}; the rest as is. */

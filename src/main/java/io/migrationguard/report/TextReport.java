@@ -88,8 +88,9 @@ public final class TextReport implements Report {
     out.flush();
   }
 
-  /** The one line naming the rules that need a live cluster. */
+  /** The one line naming the rules not judged: they need a live cluster, or the requester. */
   public static String notCheckedLine(Summary summary) {
-    return "Not checked offline (needs a live cluster): " + String.join(", ", summary.notChecked());
+    return "Not checked offline (needs a live cluster, or --as USER for the requester): "
+        + String.join(", ", summary.notChecked());
   }
 }

@@ -118,6 +118,77 @@ class AuditPartsTest {
   }
 
   /**
+   * Report creates answered 500 (a webhook on reports that is down): each write is tried once (not
+   * the client's ten retries with back-off), its outcome counted as it happens, and the pass ends;
+   * this audit's reports are read by one labelled list per kind, never a GET per report.
+   */
+  @Test
+  void aWriteThatFailsIsTriedOnceCountedAndTheRunGoesOn() throws Exception {
+    java.util.Map<String, AtomicInteger> requests = new java.util.concurrent.ConcurrentHashMap<>();
+    KubernetesMockServer server =
+        CrudApiServer.start(
+            new KubernetesCrudDispatcher() {
+              @Override
+              public MockResponse dispatch(RecordedRequest request) {
+                if (request.getPath().contains("/apis/openreports.io/")) {
+                  String key =
+                      request.getMethod()
+                          + (request.getPath().contains("labelSelector") ? " labelled" : "");
+                  requests.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+                  if (request.getMethod().equals("POST")) {
+                    return new MockResponse()
+                        .setResponseCode(500)
+                        .setBody("{\"kind\":\"Status\",\"code\":500,\"message\":\"down\"}");
+                  }
+                }
+                return super.dispatch(request);
+              }
+            },
+            false,
+            0);
+    try (KubernetesClient client = server.createClient()) {
+      List<ObjectNode> wanted = new java.util.ArrayList<>();
+      for (String ns : List.of("a", "b", "c")) {
+        wanted.add(
+            (ObjectNode)
+                JSON.readTree(
+                    "{\"apiVersion\":\"openreports.io/v1alpha1\",\"kind\":\"Report\","
+                        + "\"metadata\":{\"name\":\""
+                        + io.migrationguard.report.OpenReportsReport.NAMESPACE_REPORT
+                        + "\",\"namespace\":\""
+                        + ns
+                        + "\",\"labels\":{\"app.kubernetes.io/managed-by\":\"migration-guard\"}},"
+                        + "\"results\":[]}"));
+      }
+      java.util.Map<String, Integer> outcomes = new java.util.TreeMap<>();
+      ReportStore.Writes w =
+          new ReportStore(client)
+              .write(
+                  wanted,
+                  io.migrationguard.cluster.Deadline.after(Duration.ofMinutes(5)),
+                  (op, outcome, n) -> outcomes.merge(op + " " + outcome, n, Integer::sum));
+      assertEquals(3, w.failed().size(), w.toString());
+      assertTrue(w.failed().get(0).contains("HTTP 500"), w.failed().get(0));
+      assertEquals(java.util.Map.of("create failed", 3), outcomes);
+      assertEquals(3, requests.get("POST").get(), "each create tried once: " + requests);
+      assertEquals(
+          2, requests.get("GET labelled").get(), "one labelled list per kind: " + requests);
+      assertEquals(null, requests.get("GET"), "no GET per report: " + requests);
+      // Past the deadline, nothing more is tried: left to the next run, and counted.
+      outcomes.clear();
+      new ReportStore(client)
+          .write(
+              wanted,
+              new io.migrationguard.cluster.Deadline(System.nanoTime() - 1),
+              (op, outcome, n) -> outcomes.merge(op + " " + outcome, n, Integer::sum));
+      assertEquals(java.util.Map.of("create deadline", 3), outcomes);
+      assertEquals(3, requests.get("POST").get());
+    } finally {
+      server.destroy();
+    }
+  }
+
+  /**
    * A report of the audit's name that another tool wrote (no managed-by label of ours) is never
    * written over, while the audit's own is updated; nothing of the other tool's changes.
    */

@@ -265,4 +265,19 @@ class ExplainTest {
     assertEquals(0, r.code());
     assertTrue(r.out().startsWith("Usage: java -jar quarkus-run.jar explain vmi NAME"));
   }
+
+  /** Files with no policy to choose from: said, exit 2, not "Chosen: none" (issue 37). */
+  @Test
+  void withoutPoliciesExplainSaysSoAndExits2() throws Exception {
+    String vmi = vmi("{app: db}");
+    Run none = explain("--vmi", vmi);
+    assertEquals(2, none.code(), none.out());
+    assertEquals("", none.out());
+    assertTrue(none.err().startsWith("explain: no policies to choose from"), none.err());
+    String empty =
+        file("empty/other.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+    Run noPolicy = explain("--vmi", vmi, empty);
+    assertEquals(2, noPolicy.code(), noPolicy.out());
+    assertTrue(noPolicy.err().contains("explain: no MigrationPolicy in " + empty), noPolicy.err());
+  }
 }

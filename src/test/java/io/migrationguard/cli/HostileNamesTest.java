@@ -122,4 +122,69 @@ class HostileNamesTest {
       OpenReportsSchema.assertAccepted(d);
     }
   }
+
+  /** Every format: what the input said never starts a command line nor prints a raw control. */
+  static final List<String> FORMATS =
+      List.of("text", "github", "json", "sarif", "junit", "openreports");
+
+  /**
+   * No line begins with a workflow command once trimmed as the runner trims (JavaScript's trim:
+   * every Unicode space), but the github format's own annotations; no unsafe character raw.
+   */
+  static void safeForALog(String format, String out) {
+    noUnsafeCharacter(format, out);
+    for (String line : out.split("\n", -1)) {
+      int at = io.migrationguard.report.TerminalText.commandAt(line);
+      if (at < 0) {
+        continue;
+      }
+      assertTrue(
+          format.equals("github")
+              && at == 0
+              && (line.startsWith("::error file=") || line.startsWith("::warning file=")),
+          format + ": a line starts a workflow command: " + line);
+    }
+  }
+
+  @Test
+  void noFormatPrintsACommandLineOrARawControl() {
+    for (String format : FORMATS) {
+      safeForALog(format, lint(format).out());
+    }
+  }
+
+  private static final ObjectMapper ASCII =
+      new ObjectMapper()
+          .enable(
+              com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII.mappedFeature());
+
+  /** The same corpus as objects a cluster stores (the mock API server checks no name). */
+  @Test
+  void noFormatOfTheClusterLintPrintsACommandLineOrARawControl() throws Exception {
+    try (MockCluster cluster =
+        new MockCluster(Files.createDirectories(dir.resolve("cluster-" + System.nanoTime())))) {
+      int i = 0;
+      for (String name : names) {
+        cluster.create(
+            io.migrationguard.cluster.ApiResource.POLICY,
+            "apiVersion: migrations.kubevirt.io/v1alpha1\nkind: MigrationPolicy\nmetadata:\n"
+                + "  name: "
+                + ASCII.writeValueAsString("p" + i++ + name)
+                + "\n  labels: {team: "
+                + ASCII.writeValueAsString(name)
+                + "}\nspec:\n  bandwidthPerMigration: "
+                + ASCII.writeValueAsString(name)
+                + "\n  selectors:\n    namespaceSelector: {team: "
+                + ASCII.writeValueAsString(name)
+                + "}\n");
+      }
+      for (String format : FORMATS) {
+        LintHarness.Result r = LintHarness.run("--cluster", "-o", format);
+        assertTrue(r.code() == 1 || r.code() == 2, format + ": " + r.err());
+        assertFalse(r.err().contains("internal error"), r.err());
+        safeForALog(format, r.out());
+        safeForALog(format + " (stderr)", r.err());
+      }
+    }
+  }
 }

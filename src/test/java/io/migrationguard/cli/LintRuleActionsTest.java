@@ -46,7 +46,12 @@ class LintRuleActionsTest {
     for (String[] bad :
         new String[][] {
           {"rules:\n  policy-bandwith-meaning: warn\n", "did you mean policy-bandwidth-meaning?"},
-          {"rules:\n  policy-bandwidth-meaning: audit\n", "must be deny, warn or off"},
+          {
+            "rules:\n  policy-bandwidth-meaning: audit\n",
+            "policy-bandwidth-meaning: the action must be deny, warn or off, got \"audit\""
+          },
+          {"rules:\n  vmim-priority-requester: block\n", "got \"block\""},
+          {"rules:\n  vmim-priority-requester: 3\n", "got 3"},
           {"rules:\n  schema: off\n", "cannot be disabled"},
           {"rules:\n  duplicate-key: warn\n", "can only be off"},
           {"rules: [a]\n", "rules must be a map"}

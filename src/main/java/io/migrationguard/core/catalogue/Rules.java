@@ -20,6 +20,7 @@ import io.migrationguard.core.rules.policy.SelectorsEmpty;
 import io.migrationguard.core.rules.policy.SelectorsTie;
 import io.migrationguard.core.rules.policy.SelectorsUnique;
 import io.migrationguard.core.rules.policy.StallDetectorFactors;
+import io.migrationguard.core.rules.policy.UnsignedFields;
 import io.migrationguard.core.rules.vmim.AddedNodeSelector;
 import io.migrationguard.core.rules.vmim.MigrationIds;
 import io.migrationguard.core.rules.vmim.NoInflight;
@@ -195,6 +196,7 @@ public final class Rules {
         GateRules.downtimeTuning(settings.release()),
         GateRules.stallDetector(settings.release()),
         new ExperimentalExclusive(),
-        new StallDetectorFactors(settings.release().factors()));
+        new StallDetectorFactors(settings.release().factors()),
+        new UnsignedFields(settings.release().unsigned()));
   }
 }

@@ -2,6 +2,7 @@ package io.migrationguard.core.model;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactoryBuilder;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 
 /** The YAML the tool writes for people and for {@code kubectl apply}: one way, shared. */
@@ -13,10 +14,17 @@ public final class YamlMappers {
    * quoted only where YAML needs it. A new mapper each call: callers keep theirs in a constant.
    */
   public static ObjectMapper plain() {
-    return new ObjectMapper(
-        YAMLFactory.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-            .build());
+    return new ObjectMapper(documents().build());
+  }
+
+  /** As {@link #plain()}, and a long string never folded onto a second line. */
+  public static ObjectMapper oneLinePerScalar() {
+    return new ObjectMapper(documents().disable(YAMLGenerator.Feature.SPLIT_LINES).build());
+  }
+
+  private static YAMLFactoryBuilder documents() {
+    return YAMLFactory.builder()
+        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES);
   }
 }

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param gates the maturity of every gate a rule asks about, in this release; a gate the release
  *     does not register is absent
  * @param factors how the release reads the stall-detector factors
+ * @param unsigned the fields of the two kinds that the release's Go types declare unsigned
  * @param schemaEdits how the release's CRD schemas differ from {@code newer}'s (empty for main,
  *     whose schemas are the bundled files)
  * @param newer the next newer profile, or null for main
@@ -28,11 +29,13 @@ public record Release(
     GateEra gateEra,
     Map<String, Maturity> gates,
     FactorSyntax factors,
+    List<UnsignedField> unsigned,
     List<SchemaEdit> schemaEdits,
     Release newer) {
 
   public Release {
     gates = Map.copyOf(gates);
+    unsigned = List.copyOf(unsigned);
     schemaEdits = List.copyOf(schemaEdits);
   }
 

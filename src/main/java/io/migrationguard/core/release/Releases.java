@@ -29,6 +29,13 @@ public final class Releases {
 
   private static final String STRING = "{\"type\": \"string\"}";
   private static final String INTEGER = "{\"type\": \"integer\"}";
+
+  /**
+   * A release whose two kinds have no unsigned field: v1.5 to v1.8 (their MigrationPolicy has no
+   * maxDowntimeMs nor experimental options; no migration field is unsigned in any release).
+   */
+  private static final List<UnsignedField> NONE_UNSIGNED = List.of();
+
   private static final String[] STALL = {"spec", "experimental", "stallDetector"};
   private static final String[] STATUS_EXPERIMENTAL = {
     "status", "migrationState", "migrationConfiguration", "experimental"
@@ -53,6 +60,8 @@ public final class Releases {
               STALL_DETECTION, Maturity.ALPHA,
               DOWNTIME_TUNING, Maturity.ALPHA),
           FactorSyntax.QUANTITY,
+          // stallProgressTimeout and switchoverTimeout became *int64 on main (minimum: 0).
+          List.of(UnsignedField.uint64("MigrationPolicySpec", "spec", "maxDowntimeMs")),
           List.of(),
           null);
 
@@ -68,6 +77,10 @@ public final class Releases {
               PRIORITY_QUEUE, Maturity.GA,
               STALL_DETECTION, Maturity.ALPHA),
           FactorSyntax.GO_FLOAT_STRING,
+          List.of(
+              UnsignedField.uint64("MigrationPolicySpec", "spec", "maxDowntimeMs"),
+              UnsignedField.uint64("StallDetectorOptions", append(STALL, "stallProgressTimeout")),
+              UnsignedField.uint64("StallDetectorOptions", append(STALL, "switchoverTimeout"))),
           v19Schema(),
           MAIN);
 
@@ -80,6 +93,7 @@ public final class Releases {
           GateEra.LISTED,
           Map.of(DECENTRALIZED, Maturity.ALPHA, PRIORITY_QUEUE, Maturity.BETA),
           FactorSyntax.GO_FLOAT_STRING,
+          NONE_UNSIGNED,
           List.of(
               notServed(Kind.POLICY, "spec", "maxDowntimeMs"),
               notServed(Kind.POLICY, "spec", "experimental"),
@@ -101,6 +115,7 @@ public final class Releases {
           GateEra.LISTED,
           Map.of(DECENTRALIZED, Maturity.ALPHA, PRIORITY_QUEUE, Maturity.ALPHA),
           FactorSyntax.GO_FLOAT_STRING,
+          NONE_UNSIGNED,
           List.of(
               notServed(
                   Kind.VMIM,
@@ -120,6 +135,7 @@ public final class Releases {
           GateEra.LISTED,
           Map.of(DECENTRALIZED, Maturity.ALPHA),
           FactorSyntax.GO_FLOAT_STRING,
+          NONE_UNSIGNED,
           List.of(notServed(Kind.VMIM, "spec", "priority")),
           V1_7);
 
@@ -132,6 +148,7 @@ public final class Releases {
           GateEra.LISTED,
           Map.of(),
           FactorSyntax.GO_FLOAT_STRING,
+          NONE_UNSIGNED,
           List.of(
               notServed(Kind.VMIM, "spec", "addedNodeSelector"),
               notServed(Kind.VMIM, "spec", "sendTo"),

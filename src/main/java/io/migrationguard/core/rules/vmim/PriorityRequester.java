@@ -10,6 +10,7 @@ import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Scope;
 import io.migrationguard.core.model.Shown;
 import io.migrationguard.core.rules.Findings;
+import io.migrationguard.core.rules.NeedsRequester;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleHelpers;
 import io.migrationguard.core.rules.RuleInfo;
@@ -19,9 +20,10 @@ import java.util.Set;
 /**
  * {@code vmim-priority-requester}: only allow-listed users may set {@code spec.priority} (KubeVirt
  * parity; KubeVirt reports it at {@code spec.migrationPriority}, we at the field itself). An
- * unknown requester (lint without {@code --as}) is not checked.
+ * unknown requester (lint without {@code --as}) is not checked, and listed so ({@link
+ * NeedsRequester}).
  */
-public final class PriorityRequester extends Rule {
+public final class PriorityRequester extends Rule implements NeedsRequester {
   private final Set<String> allowed;
 
   /** A rule allowing exactly {@code allowed} (user names) to set a priority. */
