@@ -105,9 +105,8 @@ public final class TargetNode extends Rule {
     }
     String requester = review.requester();
     Findings to = requester != null && controllers.contains(requester) ? out.warningsOnly() : out;
-    to.invalid(
-        FieldPath.of("spec", "vmiName"),
-        name,
-        "no node can take the target pod: " + placement.summary());
+    // The summary alone ("0 of 12 nodes can take db-0: 7 lack ..."), most telling first: a
+    // warning is cut at 120 characters; 'explain vmi' gives every node's reason.
+    to.invalid(FieldPath.of("spec", "vmiName"), name, placement.summary());
   }
 }
