@@ -53,8 +53,9 @@ final class ExplainDrain {
                     page.forEach(
                         item -> {
                           // Kept only when on the node: the others' specs are never held.
-                          if (node.equals(item.get("status", "nodeName"))
-                              && !FINAL.contains(String.valueOf(item.get("status", "phase")))) {
+                          Object on = item.get("status", "nodeName");
+                          Object phase = item.get("status", "phase");
+                          if (node.equals(on) && !FINAL.contains(String.valueOf(phase))) {
                             vmis.add(ClusterInput.tree(item));
                           }
                         }));
