@@ -72,8 +72,8 @@ final class ProjectingStore implements ItemStore<GenericKubernetesResource> {
   }
 
   /**
-   * Every stored Node's facts (a Node cache), as one immutable snapshot rebuilt at most once per
-   * change: reviews judge against the same list until a Node changes.
+   * Every stored Node's facts (a Node cache), by name, as one immutable snapshot rebuilt at most
+   * once per change: reviews judge against the same list until a Node changes.
    */
   List<NodeFacts> nodes() {
     long v = version.get();
@@ -81,8 +81,13 @@ final class ProjectingStore implements ItemStore<GenericKubernetesResource> {
     if (s.version() == v) {
       return s.nodes();
     }
+    // By name: the map's order is arbitrary, and a warning names nodes in list order.
     List<NodeFacts> nodes =
-        items.values().stream().map(Projection::node).filter(n -> n != null).toList();
+        items.values().stream()
+            .map(Projection::node)
+            .filter(n -> n != null)
+            .sorted(java.util.Comparator.comparing(NodeFacts::name))
+            .toList();
     nodeSnapshot.set(new NodeSnapshot(v, nodes));
     return nodes;
   }
