@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Nodes cache keeps {@link NodeFacts} with interned strings: 500 Nodes of a KubeVirt cluster
- * (about 170 labels each, most of them the node labeller's, the same on every node) cost about 2
- * MB (measured: 2,036 KB), not the 11 MB their decoded labels alone take. Heap is measured after a GC; the bound
- * is generous (the figure is printed, and docs/placement.md quotes it).
+ * (about 170 labels each, most of them the node labeller's, the same on every node) cost about 2 MB
+ * (measured: 2,036 KB), not the 11 MB their decoded labels alone take. Heap is measured after a GC;
+ * the bound is generous (the figure is printed, and docs/placement.md quotes it).
  */
 class NodeCacheHeapTest {
   private static final ObjectMapper JSON = new ObjectMapper();
