@@ -87,6 +87,23 @@ class ExplainTargetsTest {
   }
 
   @Test
+  void theKubeVirtCrAsKubectlListsItAddsItsNodeSelectorsAndRelease() throws Exception {
+    ExplainTest.Run r =
+        explain(
+            "--vmi", DIR + "vmi.yaml",
+            "--nodes", DIR + "nodes.yaml",
+            "--source-pod", DIR + "pod.yaml",
+            "--kubevirt", DIR + "kubevirt-list.yaml",
+            "-o", "json");
+    assertEquals(0, r.code(), r.err());
+    JsonNode o = JSON.readTree(r.out());
+    assertEquals("v1.8", o.path("release").asText());
+    JsonNode targets = o.path("targets");
+    assertEquals("[]", targets.path("feasible").toString());
+    assertTrue(targets.path("summary").asText().contains("lack pool=vms"), targets.toString());
+  }
+
+  @Test
   void textListsTheFeasibleNodesThenTheOthersByReason() {
     ExplainTest.Run r =
         explain(
