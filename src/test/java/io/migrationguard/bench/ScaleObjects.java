@@ -518,8 +518,10 @@ final class ScaleObjects {
     l.put("cpu-model.node.kubevirt.io/Cascadelake-Server-noTSX", "true");
     l.put("cpu-feature.node.kubevirt.io/avx512f", "true");
     l.put("cpu-feature.node.kubevirt.io/vmx", "true");
+    // The node labeller lists the host model among the models a VMI may migrate with.
     l.put(
-        "host-model-cpu.node.kubevirt.io/" + (k % 3 == 0 ? "Icelake-Server" : "Cascadelake-Server"),
+        "host-model-cpu.node.kubevirt.io/"
+            + (k % 3 == 0 ? "Icelake-Server-noTSX" : "Cascadelake-Server-noTSX"),
         "true");
     l.put("kubernetes.io/arch", "amd64");
     l.put("kubernetes.io/hostname", name);

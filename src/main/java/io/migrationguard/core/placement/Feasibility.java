@@ -14,16 +14,36 @@ import java.util.Map;
 public final class Feasibility {
   private Feasibility() {}
 
-  public static Placement judge(PlacementInput in, Collection<NodeFacts> nodes) {
-    String sourceName = in.vmi().path("status").path("nodeName").asText("");
-    NodeFacts source = null;
+  /**
+   * Whether some node can take the target pod, stopping at the first that can: the webhook's common
+   * case costs the rendering and a few nodes, not a verdict and a reason for each of them. The same
+   * answer as {@code judge(in, nodes).anyFeasible()}.
+   */
+  public static boolean anyFeasible(PlacementInput in, Collection<NodeFacts> nodes) {
+    TargetPod pod = TargetPodRenderer.render(in, source(in, nodes));
+    if (pod.noTargetPod() != null) {
+      return false;
+    }
     for (NodeFacts n : nodes) {
-      if (n.name().equals(sourceName)) {
-        source = n;
-        break;
+      if (NodeJudge.judge(pod, n).fits()) {
+        return true;
       }
     }
-    TargetPod pod = TargetPodRenderer.render(in, source);
+    return false;
+  }
+
+  private static NodeFacts source(PlacementInput in, Collection<NodeFacts> nodes) {
+    String sourceName = in.vmi().path("status").path("nodeName").asText("");
+    for (NodeFacts n : nodes) {
+      if (n.name().equals(sourceName)) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  public static Placement judge(PlacementInput in, Collection<NodeFacts> nodes) {
+    TargetPod pod = TargetPodRenderer.render(in, source(in, nodes));
     List<String> feasible = new ArrayList<>();
     List<NodeVerdict> verdicts = new ArrayList<>(nodes.size());
     Map<String, List<String>> members = new LinkedHashMap<>();

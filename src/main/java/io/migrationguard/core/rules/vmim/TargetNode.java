@@ -88,20 +88,15 @@ public final class TargetNode extends Rule {
       String uid = RuleHelpers.textOrEmpty(RuleHelpers.at(vmi.get(), "metadata", "uid"));
       JsonNode pod = uid.isEmpty() ? null : cluster.launcherPod(namespace, uid, node).orElse(null);
       JsonNode kubevirt = cluster.kubevirt();
-      placement =
-          Feasibility.judge(
-              new PlacementInput(
-                  vmi.get(),
-                  pod,
-                  review.object(),
-                  kubevirt.isMissingNode() ? null : kubevirt,
-                  release),
-              nodes);
+      PlacementInput in =
+          new PlacementInput(
+              vmi.get(), pod, review.object(), kubevirt.isMissingNode() ? null : kubevirt, release);
+      if (Feasibility.anyFeasible(in, nodes)) {
+        return; // the common case: stop at the first node that fits
+      }
+      placement = Feasibility.judge(in, nodes);
     } catch (ClusterUnavailableException e) {
       return; // best effort: a warning is not worth a 503
-    }
-    if (placement.anyFeasible()) {
-      return;
     }
     String requester = review.requester();
     Findings to = requester != null && controllers.contains(requester) ? out.warningsOnly() : out;
