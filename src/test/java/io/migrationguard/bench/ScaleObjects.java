@@ -516,6 +516,9 @@ final class ScaleObjects {
     l.put("cpu-model-migration.node.kubevirt.io/Icelake-Server-noTSX", k % 3 == 0 ? "true" : null);
     l.put("cpu-model-migration.node.kubevirt.io/Skylake-Server-noTSX-IBRS", "true");
     l.put("cpu-model.node.kubevirt.io/Cascadelake-Server-noTSX", "true");
+    // The machine types virt-handler reports the node supports (the VMIs run pc-q35-rhel9.4.0).
+    l.put("machine-type.node.kubevirt.io/pc-q35-rhel9.4.0", "true");
+    l.put("machine-type.node.kubevirt.io/pc-q35-rhel9.6.0", "true");
     l.put("cpu-feature.node.kubevirt.io/avx512f", "true");
     l.put("cpu-feature.node.kubevirt.io/vmx", "true");
     // The node labeller lists the host model among the models a VMI may migrate with.

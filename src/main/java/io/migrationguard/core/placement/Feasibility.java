@@ -1,5 +1,6 @@
 package io.migrationguard.core.placement;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -30,6 +31,16 @@ public final class Feasibility {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the source pod can change the answer: only a host-model VMI's target pod copies its
+   * selectors (after the CR's default model is applied). A caller may skip looking it up otherwise.
+   *
+   * @param kubevirt the KubeVirt CR, or null
+   */
+  public static boolean readsSourcePod(JsonNode vmi, JsonNode kubevirt) {
+    return Vmi.cpuModel(vmi, KubeVirtSettings.of(kubevirt)).equals(KubeVirtLabels.HOST_MODEL);
   }
 
   private static NodeFacts source(PlacementInput in, Collection<NodeFacts> nodes) {

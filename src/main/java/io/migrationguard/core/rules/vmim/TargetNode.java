@@ -85,12 +85,15 @@ public final class TargetNode extends Rule {
       if (node.isEmpty() || nodes.isEmpty()) {
         return; // not running anywhere yet, or no Nodes known: nothing to judge against
       }
-      String uid = RuleHelpers.textOrEmpty(RuleHelpers.at(vmi.get(), "metadata", "uid"));
-      JsonNode pod = uid.isEmpty() ? null : cluster.launcherPod(namespace, uid, node).orElse(null);
       JsonNode kubevirt = cluster.kubevirt();
-      PlacementInput in =
-          new PlacementInput(
-              vmi.get(), pod, review.object(), kubevirt.isMissingNode() ? null : kubevirt, release);
+      JsonNode cr = kubevirt.isMissingNode() ? null : kubevirt;
+      // One live list per create, and only when the pod's selectors count (a host-model VMI).
+      String uid = RuleHelpers.textOrEmpty(RuleHelpers.at(vmi.get(), "metadata", "uid"));
+      JsonNode pod =
+          uid.isEmpty() || !Feasibility.readsSourcePod(vmi.get(), cr)
+              ? null
+              : cluster.launcherPod(namespace, uid, node).orElse(null);
+      PlacementInput in = new PlacementInput(vmi.get(), pod, review.object(), cr, release);
       if (Feasibility.anyFeasible(in, nodes)) {
         return; // the common case: stop at the first node that fits
       }
