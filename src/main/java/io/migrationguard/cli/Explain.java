@@ -1,6 +1,7 @@
 package io.migrationguard.cli;
 
 import io.migrationguard.core.explain.Explanation;
+import io.migrationguard.core.placement.Placement;
 import io.migrationguard.report.ExplainJson;
 import io.migrationguard.report.ExplainText;
 import java.io.InputStream;
@@ -16,11 +17,15 @@ public final class Explain {
       """
       Usage: java -jar quarkus-run.jar explain vmi NAME [-n NAMESPACE] [OPTIONS]
              java -jar quarkus-run.jar explain --vmi FILE [--namespace FILE |
-                    --namespace-labels K=V,...] [--kubevirt FILE] [OPTIONS] [--] POLICY-PATH...
+                    --namespace-labels K=V,...] [--kubevirt FILE] [--nodes FILE
+                    [--source-pod FILE] [--migration FILE]] [OPTIONS] [--] [POLICY-PATH...]
+             java -jar quarkus-run.jar explain drain NODE [--context NAME] [OPTIONS]
 
       Which MigrationPolicy KubeVirt would apply to a VMI's next migration, why (every
       policy's match, the scores, the tie-break), and the configuration the migration
-      would run with, field by field with where each value comes from.
+      would run with, field by field with where each value comes from; with the Nodes,
+      which nodes could take the migration's target pod, and why the others cannot.
+      explain drain NODE: what draining NODE does to each VMI on it.
 
       From a cluster (read-only, through the kubeconfig):
         vmi NAME                   The VMI to explain.
@@ -35,6 +40,12 @@ public final class Explain {
         --namespace FILE           Its Namespace manifest, for the namespace's labels.
         --namespace-labels K=V,... The namespace's labels, instead of a file.
         --kubevirt FILE            The KubeVirt CR: its migration settings and release.
+        --nodes FILE               The Nodes (kubectl get nodes -o yaml): adds the target
+                                   nodes; the policies are then optional.
+        --source-pod FILE          The VMI's virt-launcher pod (kubectl get pod -o yaml):
+                                   its host-model nodeSelector.
+        --migration FILE           The VirtualMachineInstanceMigration (addedNodeSelector);
+                                   also read with explain vmi NAME.
         POLICY-PATH...             MigrationPolicy files or folders (- for stdin).
 
       Options:
@@ -47,8 +58,8 @@ public final class Explain {
         -o, --output FORMAT        text (default) or json.
         -h, --help                 Print this help and exit.
 
-      Exit codes: 0 explained, 2 usage error or what was asked for could not be read
-      (an API server too slow or answering too much included).
+      Exit codes: 0 explained, 1 (explain drain) a VMI blocks the drain, 2 usage error or
+      what was asked for could not be read (an API server too slow or answering too much included).
       """;
 
   private Explain() {}
@@ -60,8 +71,8 @@ public final class Explain {
    * an answer: there, explain reads them all.
    */
   static String withoutPolicies(ExplainArgs a, ExplainSubject s) {
-    if (a.vmiName() != null || !s.policies().isEmpty()) {
-      return null;
+    if (a.vmiName() != null || a.nodesFile() != null || !s.policies().isEmpty()) {
+      return null; // a cluster's answer, the target nodes asked for, or policies to choose from
     }
     return a.policyPaths().isEmpty()
         ? "explain: no policies to choose from: give the MigrationPolicies' files or folders"
@@ -75,19 +86,34 @@ public final class Explain {
     try {
       timeout = RequestTimeout.take(args);
       a = ExplainArgs.parse(timeout.rest());
-      if (timeout.timeout() != null && a.vmiName() == null && !a.help()) {
+      if (timeout.timeout() != null && a.vmiName() == null && a.drainNode() == null && !a.help()) {
         throw new UsageException(
-            "explain: " + RequestTimeout.OPTION + " is for explain vmi NAME (a cluster)");
+            "explain: "
+                + RequestTimeout.OPTION
+                + " is for explain vmi NAME and explain drain NODE (a cluster)");
       }
     } catch (UsageException e) {
       err.println(e.getMessage());
       err.println(
-          "Usage: explain vmi NAME [-n NS] | explain --vmi FILE ... POLICY-PATH... ('explain --help')");
+          "Usage: explain vmi NAME [-n NS] | explain --vmi FILE ... [POLICY-PATH...] | explain"
+              + " drain NODE ('explain --help')");
       return Lint.ERROR;
     }
     if (a.help()) {
       out.print(HELP);
       return Lint.OK;
+    }
+    if (a.drainNode() != null) {
+      try {
+        return ExplainDrain.run(
+            a, timeout.timeout() == null ? RequestTimeout.DEFAULT : timeout.timeout(), out, err);
+      } catch (UsageException e) {
+        err.println(e.getMessage());
+        return Lint.ERROR;
+      } catch (ApiBudget.Exceeded e) {
+        err.println("explain drain: " + e.getMessage());
+        return Lint.ERROR;
+      }
     }
     ExplainSubject s;
     try {
@@ -123,7 +149,9 @@ public final class Explain {
             + (s.kubevirtFrom() == null
                 ? "; no KubeVirt CR: built-in defaults"
                 : "; settings of " + s.kubevirtFrom());
-    out.print(a.json() ? ExplainJson.render(e, from) : ExplainText.render(e, from));
+    Placement targets = s.targets() == null ? null : s.targets().judge();
+    out.print(
+        a.json() ? ExplainJson.render(e, from, targets) : ExplainText.render(e, from, targets));
     out.flush();
     if (out.checkError()) {
       err.println("explain: cannot write the answer to standard output");

@@ -21,6 +21,10 @@ import java.util.TreeMap;
  * @param kubevirtFile {@code --kubevirt FILE}
  * @param kubevirtVersion {@code --kubevirt-version}
  * @param targetNode {@code --target-node}: the node KubeVirt's target pod runs on, or null
+ * @param nodesFile {@code --nodes FILE}: the Nodes ({@code kubectl get nodes -o yaml}), or null
+ * @param sourcePodFile {@code --source-pod FILE}: the VMI's virt-launcher pod, or null
+ * @param migrationFile {@code --migration FILE}: the VirtualMachineInstanceMigration, or null
+ * @param drainNode {@code explain drain NODE}: the node to drain, or null
  * @param json {@code -o json}
  * @param policyPaths files and folders of MigrationPolicies ({@code -} for stdin)
  */
@@ -34,6 +38,10 @@ record ExplainArgs(
     String kubevirtFile,
     String kubevirtVersion,
     String targetNode,
+    String nodesFile,
+    String sourcePodFile,
+    String migrationFile,
+    String drainNode,
     boolean json,
     List<String> policyPaths,
     boolean help) {
@@ -48,6 +56,9 @@ record ExplainArgs(
           "--kubevirt",
           "--kubevirt-version",
           "--target-node",
+          "--nodes",
+          "--source-pod",
+          "--migration",
           "-o",
           "--output");
 
@@ -100,11 +111,15 @@ record ExplainArgs(
     }
     if (help) {
       return new ExplainArgs(
-          null, null, null, null, null, null, null, null, null, false, List.of(), true);
+          null, null, null, null, null, null, null, null, null, null, null, null, null, false,
+          List.of(), true);
     }
     String output = o.getOrDefault("--output", "text");
     if (!output.equals("text") && !output.equals("json")) {
       throw new UsageException("explain: -o " + output + ": text or json");
+    }
+    if (!positional.isEmpty() && positional.get(0).equals("drain")) {
+      return drain(positional, o, output.equals("json"));
     }
     boolean cluster = !positional.isEmpty() && positional.get(0).equals("vmi");
     String namespace = o.containsKey("-n") ? o.get("-n") : null;
@@ -121,7 +136,14 @@ record ExplainArgs(
                 ? "explain vmi: which VMI? (explain vmi NAME -n NAMESPACE)"
                 : "explain vmi NAME: unexpected argument " + positional.get(2));
       }
-      for (String fileOnly : List.of("--vmi", "--namespace", "--namespace-labels", "--kubevirt")) {
+      for (String fileOnly :
+          List.of(
+              "--vmi",
+              "--namespace",
+              "--namespace-labels",
+              "--kubevirt",
+              "--nodes",
+              "--source-pod")) {
         if (o.containsKey(fileOnly)) {
           throw new UsageException(
               "explain vmi NAME reads the cluster: " + fileOnly + " is for explaining files");
@@ -137,14 +159,24 @@ record ExplainArgs(
           null,
           o.get("--kubevirt-version"),
           o.get("--target-node"),
+          null,
+          null,
+          o.get("--migration"),
+          null,
           output.equals("json"),
           List.of(),
           false);
     }
     if (!o.containsKey("--vmi")) {
       throw new UsageException(
-          "explain: give --vmi FILE and the policies' files, or explain vmi NAME -n NS for a"
-              + " cluster");
+          "explain: give --vmi FILE and the policies' files (or --nodes FILE), or explain vmi"
+              + " NAME -n NS for a cluster");
+    }
+    for (String needsNodes : List.of("--source-pod", "--migration")) {
+      if (o.containsKey(needsNodes) && !o.containsKey("--nodes")) {
+        throw new UsageException(
+            "explain: " + needsNodes + " is read for the target nodes: give --nodes FILE too");
+      }
     }
     for (String clusterOnly : List.of("-n", "--context")) {
       if (o.containsKey(clusterOnly)) {
@@ -167,8 +199,48 @@ record ExplainArgs(
         o.get("--kubevirt"),
         o.get("--kubevirt-version"),
         o.get("--target-node"),
+        o.get("--nodes"),
+        o.get("--source-pod"),
+        o.get("--migration"),
+        null,
         output.equals("json"),
         List.copyOf(positional),
+        false);
+  }
+
+  /** {@code explain drain NODE [--context C] [--kubevirt-version V] [-o json]}. */
+  private static ExplainArgs drain(List<String> positional, Map<String, String> o, boolean json)
+      throws UsageException {
+    if (positional.size() != 2) {
+      throw new UsageException(
+          positional.size() < 2
+              ? "explain drain: which node? (explain drain NODE)"
+              : "explain drain NODE: unexpected argument " + positional.get(2));
+    }
+    for (String option : o.keySet()) {
+      if (!List.of("--context", "--kubevirt-version", "--output").contains(option)) {
+        throw new UsageException(
+            "explain drain NODE reads the cluster: "
+                + option
+                + " is not one of its options (--context, --kubevirt-version, -o)");
+      }
+    }
+    return new ExplainArgs(
+        null,
+        null,
+        o.get("--context"),
+        null,
+        null,
+        null,
+        null,
+        o.get("--kubevirt-version"),
+        null,
+        null,
+        null,
+        null,
+        positional.get(1),
+        json,
+        List.of(),
         false);
   }
 

@@ -3,6 +3,7 @@ package io.migrationguard.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.explain.Candidate;
 import io.migrationguard.core.explain.Subjects;
+import io.migrationguard.core.placement.NodeFacts;
 import io.migrationguard.manifest.Document;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,6 +94,33 @@ final class ExplainFiles {
     }
     throw new UsageException(
         "explain: " + option + " " + file + ": no " + String.join(" or ", kinds) + " in it");
+  }
+
+  /**
+   * The Nodes of {@code file}: a {@code List} or {@code NodeList} as {@code kubectl get nodes -o
+   * yaml} prints it (items without a kind are Nodes), or Node documents.
+   */
+  static List<NodeFacts> nodes(String file) throws UsageException {
+    if ("-".equals(file)) {
+      throw new UsageException("explain: --nodes needs a file (stdin holds the policies)");
+    }
+    List<NodeFacts> out = new java.util.ArrayList<>();
+    for (Document d : documents(Source.file(file, java.nio.file.Path.of(file)))) {
+      JsonNode root = d.root();
+      if (root == null || !root.isObject()) {
+        continue;
+      }
+      String kind = root.path("kind").asText("");
+      if (kind.endsWith("List")) {
+        out.addAll(NodeFacts.listOf(root));
+      } else if (kind.equals("Node")) {
+        out.add(NodeFacts.of(root));
+      }
+    }
+    if (out.isEmpty()) {
+      throw new UsageException("explain: --nodes " + file + ": no Node in it");
+    }
+    return out;
   }
 
   static Map<String, String> labels(JsonNode node, String file, String field)

@@ -9,6 +9,8 @@ import io.migrationguard.cluster.ApiResource;
 import io.migrationguard.cluster.KubeVirtChoice;
 import io.migrationguard.core.explain.Candidate;
 import io.migrationguard.core.explain.Subjects;
+import io.migrationguard.core.placement.NodeFacts;
+import io.migrationguard.core.placement.PlacementInput;
 import io.migrationguard.core.release.ReleaseChoice;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -29,6 +31,8 @@ import java.util.Map;
  * @param policies every MigrationPolicy, in the order read
  * @param crMigrations the KubeVirt CR's {@code spec.configuration.migrations}, or null
  * @param kubevirtFrom where the CR came from, or null without one
+ * @param targets what the target-node view judges, or null when it is not asked for (files without
+ *     {@code --nodes}) or the Nodes cannot be read
  */
 record ExplainSubject(
     ReleaseChoice release,
@@ -38,7 +42,8 @@ record ExplainSubject(
     Map<String, String> namespaceLabels,
     List<Candidate> policies,
     JsonNode crMigrations,
-    String kubevirtFrom) {
+    String kubevirtFrom,
+    TargetInputs targets) {
 
   private static final String POLICY_GROUP = "migrations.kubevirt.io/";
 
@@ -92,6 +97,23 @@ record ExplainSubject(
     ReleaseChoice release =
         KubeVirtFile.releaseFrom(
             a.kubevirtVersion(), "--kubevirt " + a.kubevirtFile(), kubevirt, err, "explain");
+    TargetInputs targets = null;
+    if (a.nodesFile() != null) {
+      if (isVm) {
+        throw new UsageException(
+            "explain: --nodes judges a running VMI's target pod: --vmi must be the"
+                + " VirtualMachineInstance (kubectl get vmi NAME -o yaml)");
+      }
+      List<NodeFacts> nodes = ExplainFiles.nodes(a.nodesFile());
+      JsonNode pod =
+          a.sourcePodFile() == null
+              ? null
+              : ExplainFiles.first(a.sourcePodFile(), "--source-pod", List.of("Pod"));
+      JsonNode migration = migrationFile(a);
+      targets =
+          new TargetInputs(
+              new PlacementInput(vmiObject, pod, migration, kubevirt, release.release()), nodes);
+    }
     return new ExplainSubject(
         release,
         namespace,
@@ -100,7 +122,15 @@ record ExplainSubject(
         Subjects.namespaceLabels(namespace, nsLabels),
         ExplainFiles.policies(a.policyPaths(), stdin, err),
         migrations(kubevirt),
-        a.kubevirtFile() == null ? null : "--kubevirt " + a.kubevirtFile());
+        a.kubevirtFile() == null ? null : "--kubevirt " + a.kubevirtFile(),
+        targets);
+  }
+
+  private static JsonNode migrationFile(ExplainArgs a) throws UsageException {
+    return a.migrationFile() == null
+        ? null
+        : ExplainFiles.first(
+            a.migrationFile(), "--migration", List.of("VirtualMachineInstanceMigration"));
   }
 
   /** From the cluster: the VMI, its namespace, every policy (paged) and the KubeVirt CR. */
@@ -174,6 +204,9 @@ record ExplainSubject(
       ReleaseChoice release =
           KubeVirtFile.releaseFrom(
               a.kubevirtVersion(), "the cluster's KubeVirt CR", kubevirt, err, "explain");
+      TargetInputs targets =
+          ClusterTargets.read(
+              client, vmi, migrationFile(a), kubevirt, release.release(), err, budget);
       try {
         return new ExplainSubject(
             release,
@@ -188,7 +221,8 @@ record ExplainSubject(
                 : "KubeVirt/"
                     + kubevirt.path("metadata").path("namespace").asText()
                     + "/"
-                    + kubevirt.path("metadata").path("name").asText());
+                    + kubevirt.path("metadata").path("name").asText(),
+            targets);
       } catch (Subjects.Unreadable e) {
         throw new UsageException("explain: " + e.getMessage());
       }

@@ -28,10 +28,12 @@ final class KubeVirtFile {
       throw new UsageException("--kubevirt " + file + ": cannot read: " + Parsing.reason(e));
     }
     for (Document d : ManifestFiles.decoded("--kubevirt ", file, text)) {
-      JsonNode root = d.root();
-      if ("KubeVirt".equals(root.path("kind").asText())
-          && root.path("apiVersion").asText().startsWith("kubevirt.io/")) {
-        return root;
+      // A List too, as kubectl get kubevirt -A -o yaml prints one.
+      for (JsonNode o : ManifestFiles.objects(d.root())) {
+        if ("KubeVirt".equals(o.path("kind").asText())
+            && o.path("apiVersion").asText().startsWith("kubevirt.io/")) {
+          return o;
+        }
       }
     }
     throw new UsageException("--kubevirt " + file + ": no KubeVirt object (kubevirt.io) in it");

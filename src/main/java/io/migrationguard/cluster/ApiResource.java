@@ -3,9 +3,9 @@ package io.migrationguard.cluster;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
 /**
- * The four KubeVirt resources the service reads, with their API paths. Read as untyped {@code
- * GenericKubernetesResource}s / JSON: no generated model, so a KubeVirt upgrade that adds fields
- * needs no rebuild.
+ * The KubeVirt resources the service reads, and the two core ones the target-node rule reads
+ * (Nodes, pods), with their API paths. Read as untyped {@code GenericKubernetesResource}s / JSON:
+ * no generated model, so a KubeVirt upgrade that adds fields needs no rebuild.
  *
  * @param group API group
  * @param version API version
@@ -32,6 +32,12 @@ public record ApiResource(
       new ApiResource(
           "migrations.kubevirt.io", "v1alpha1", "MigrationPolicy", "migrationpolicies", false);
 
+  /** Nodes (core group): the placement engine's NodeFacts projection is cached. */
+  public static final ApiResource NODE = new ApiResource("", "v1", "Node", "nodes", false);
+
+  /** Pods (core group): only a VMI's launcher pod is ever listed, by label. */
+  public static final ApiResource POD = new ApiResource("", "v1", "Pod", "pods", true);
+
   /** The fabric8 context for {@code client.genericKubernetesResources(...)}. */
   public ResourceDefinitionContext context() {
     return new ResourceDefinitionContext.Builder()
@@ -45,11 +51,12 @@ public record ApiResource(
 
   /**
    * The path of the collection (every namespace when {@code namespace} is null), relative to the
-   * API server root, e.g. {@code apis/kubevirt.io/v1/namespaces/ns/virtualmachineinstances}.
-   * Callers pass only names that passed {@link Names}, so no escaping is needed.
+   * API server root, e.g. {@code apis/kubevirt.io/v1/namespaces/ns/virtualmachineinstances}, or
+   * {@code api/v1/nodes} for the core group. Callers pass only names that passed {@link Names}, so
+   * no escaping is needed.
    */
   public String collectionPath(String namespace) {
-    String base = "apis/" + group + "/" + version + "/";
+    String base = group.isEmpty() ? "api/" + version + "/" : "apis/" + group + "/" + version + "/";
     return namespace == null || !namespaced
         ? base + plural
         : base + "namespaces/" + namespace + "/" + plural;

@@ -10,9 +10,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
- * The service's three informer caches (MigrationPolicies, VMIMs, KubeVirt CRs), the migrations'
- * indexes, and what reviews read that is worked out from a cache once per change of it rather than
- * once per review: the policies' {@link PolicyIndex} and the feature gates in force.
+ * The service's informer caches (MigrationPolicies, VMIMs, KubeVirt CRs, and Nodes as the placement
+ * engine reads them), the migrations' indexes, and what reviews read that is worked out from a
+ * cache once per change of it rather than once per review: the policies' {@link PolicyIndex} and
+ * the feature gates in force.
  */
 final class CachedCluster implements AutoCloseable {
   private static final ProjectingStore.Listener NO_INDEXES = (key, before, after) -> {};
@@ -21,6 +22,7 @@ final class CachedCluster implements AutoCloseable {
   private final InformerCache policies;
   private final InformerCache migrations;
   private final InformerCache kubevirts;
+  private final InformerCache nodes;
   private final PerChange<PolicyIndex> policyIndex;
   private final PerChange<FeatureGates> gates;
 
@@ -28,6 +30,7 @@ final class CachedCluster implements AutoCloseable {
     this.policies = new InformerCache(client, ApiResource.POLICY, NO_INDEXES);
     this.migrations = new InformerCache(client, ApiResource.VMIM, indexes);
     this.kubevirts = new InformerCache(client, ApiResource.KUBEVIRT, NO_INDEXES);
+    this.nodes = new InformerCache(client, ApiResource.NODE, NO_INDEXES);
     this.policyIndex =
         new PerChange<>(
             policies,
@@ -44,6 +47,7 @@ final class CachedCluster implements AutoCloseable {
     policies.start();
     migrations.start();
     kubevirts.start();
+    nodes.start();
   }
 
   InformerCache policies() {
@@ -56,6 +60,11 @@ final class CachedCluster implements AutoCloseable {
 
   InformerCache kubevirts() {
     return kubevirts;
+  }
+
+  /** The Nodes, as {@code NodeFacts} (vmim-target-node). */
+  InformerCache nodes() {
+    return nodes;
   }
 
   MigrationIndexes indexes() {
@@ -89,6 +98,7 @@ final class CachedCluster implements AutoCloseable {
     policies.close();
     migrations.close();
     kubevirts.close();
+    nodes.close();
   }
 
   /**

@@ -170,7 +170,8 @@ public class ClusterRuntime {
   boolean cachesFresh() {
     InformerClusterView view = informers;
     return view != null
-        && view.states().stream().allMatch(c -> c.notServed() || (c.synced() && c.watching()));
+        && view.admittedStates().stream()
+            .allMatch(c -> c.notServed() || (c.synced() && c.watching()));
   }
 
   public List<CacheState> caches() {

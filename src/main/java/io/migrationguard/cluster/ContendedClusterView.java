@@ -5,6 +5,7 @@ import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
 import io.migrationguard.core.cluster.Lookup;
+import io.migrationguard.core.placement.NodeFacts;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -82,6 +83,24 @@ final class ContendedClusterView implements ClusterView {
   public JsonNode migrationConfiguration() {
     check(Lookup.MIGRATION_QUEUE);
     return delegate.migrationConfiguration();
+  }
+
+  @Override
+  public List<NodeFacts> nodes() {
+    check(Lookup.NODES);
+    return delegate.nodes();
+  }
+
+  @Override
+  public Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
+    check(Lookup.NODES);
+    return delegate.launcherPod(namespace, vmiUid, nodeName);
+  }
+
+  @Override
+  public JsonNode kubevirt() {
+    check(Lookup.NODES);
+    return delegate.kubevirt();
   }
 
   private void check(Lookup lookup) {

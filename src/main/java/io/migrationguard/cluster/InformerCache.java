@@ -128,6 +128,11 @@ final class InformerCache implements AutoCloseable {
     return store.trees();
   }
 
+  /** Every Node's facts (a Node cache; one snapshot). Only meaningful when {@link #fresh()}. */
+  List<io.migrationguard.core.placement.NodeFacts> nodes() {
+    return store.nodes();
+  }
+
   /** The projection trees stored under {@code keys}. */
   List<JsonNode> trees(Iterable<String> keys) {
     return store.trees(keys);

@@ -16,8 +16,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@link ClusterView} of the service: informer caches for MigrationPolicies, VMIMs and the
- * KubeVirt CR, a bounded live GET for VMIs, and the {@link InflightRegistry} laid over both.
+ * The {@link ClusterView} of the service: informer caches for MigrationPolicies, VMIMs, the
+ * KubeVirt CR and Nodes (their NodeFacts only), a bounded live GET for VMIs and a bounded live list
+ * for a VMI's launcher pod, and the {@link InflightRegistry} laid over both.
  *
  * <p>VMIs are not cached: a large cluster holds 10k+ VMIs of 10-50 KB each (hundreds of MB per
  * replica, and a watch event for every status change), while the only question asked of them is one
@@ -97,6 +98,18 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   /** The state of each cache, for readiness. */
   public List<CacheState> states() {
     return List.of(
+        caches.policies().state(),
+        caches.migrations().state(),
+        caches.kubevirts().state(),
+        caches.nodes().state());
+  }
+
+  /**
+   * The caches that hold what this process admits (policies, migrations, the CR): whether an
+   * admitted write shows up in them soon. The Nodes cache says nothing of that.
+   */
+  List<CacheState> admittedStates() {
+    return List.of(
         caches.policies().state(), caches.migrations().state(), caches.kubevirts().state());
   }
 
@@ -148,6 +161,21 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   @Override
   public JsonNode migrationConfiguration() {
     return within(Deadline.after(lookupTimeout)).migrationConfiguration();
+  }
+
+  @Override
+  public List<io.migrationguard.core.placement.NodeFacts> nodes() {
+    return within(Deadline.after(lookupTimeout)).nodes();
+  }
+
+  @Override
+  public Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
+    return within(Deadline.after(lookupTimeout)).launcherPod(namespace, vmiUid, nodeName);
+  }
+
+  @Override
+  public JsonNode kubevirt() {
+    return within(Deadline.after(lookupTimeout)).kubevirt();
   }
 
   @Override

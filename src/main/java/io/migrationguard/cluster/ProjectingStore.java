@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import io.migrationguard.core.placement.NodeFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,12 @@ final class ProjectingStore implements ItemStore<GenericKubernetesResource> {
   private final AtomicLong version = new AtomicLong();
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(new Snapshot(-1, null));
 
+  private final AtomicReference<NodeSnapshot> nodeSnapshot =
+      new AtomicReference<>(new NodeSnapshot(-1, null));
+
   private record Snapshot(long version, List<JsonNode> trees) {}
+
+  private record NodeSnapshot(long version, List<NodeFacts> nodes) {}
 
   ProjectingStore(Function<GenericKubernetesResource, Projection> projector, Listener listener) {
     this.projector = projector;
@@ -64,6 +70,27 @@ final class ProjectingStore implements ItemStore<GenericKubernetesResource> {
         items.values().stream().map(Projection::tree).filter(t -> t != null).toList();
     snapshot.set(new Snapshot(v, trees));
     return trees;
+  }
+
+  /**
+   * Every stored Node's facts (a Node cache), by name, as one immutable snapshot rebuilt at most
+   * once per change: reviews judge against the same list until a Node changes.
+   */
+  List<NodeFacts> nodes() {
+    long v = version.get();
+    NodeSnapshot s = nodeSnapshot.get();
+    if (s.version() == v) {
+      return s.nodes();
+    }
+    // By name: the map's order is arbitrary, and a warning names nodes in list order.
+    List<NodeFacts> nodes =
+        items.values().stream()
+            .map(Projection::node)
+            .filter(n -> n != null)
+            .sorted(java.util.Comparator.comparing(NodeFacts::name))
+            .toList();
+    nodeSnapshot.set(new NodeSnapshot(v, nodes));
+    return nodes;
   }
 
   /** The trees stored under {@code keys}, skipping keys removed meanwhile. */

@@ -7,6 +7,9 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.placement.NodeFacts;
+import io.migrationguard.core.placement.Taint;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -26,6 +29,9 @@ final class Projectors {
   static Function<GenericKubernetesResource, Projection> of(ApiResource resource) {
     if (resource.equals(ApiResource.VMIM)) {
       return Projectors::migration;
+    }
+    if (resource.equals(ApiResource.NODE)) {
+      return Projectors::node;
     }
     if (resource.equals(ApiResource.POLICY)) {
       return o -> new Projection(version(o), StoredProjection.policy(partial(o, true)), null);
@@ -48,6 +54,25 @@ final class Projectors {
       }
     }
     return new Projection(version(o), StoredProjection.migration(partial), null);
+  }
+
+  /**
+   * A Node as the placement engine reads it ({@link NodeFacts}: name, labels, taints, cordon), its
+   * strings interned: KubeVirt's node labeller puts 100 to 300 labels on every node, the same keys
+   * (and mostly the value {@code "true"}) on each, so 500 nodes share one copy of each string and
+   * keep a map of references each.
+   */
+  static Projection node(GenericKubernetesResource o) {
+    ObjectNode partial = partial(o, true);
+    NodeFacts read = NodeFacts.of(partial);
+    Map<String, String> labels = new java.util.TreeMap<>();
+    read.labels().forEach((k, v) -> labels.put(k.intern(), v.intern()));
+    List<Taint> taints =
+        read.taints().stream()
+            .map(t -> new Taint(t.key().intern(), t.value().intern(), t.effect().intern()))
+            .toList();
+    return Projection.ofNode(
+        version(o), new NodeFacts(read.name(), labels, taints, read.unschedulable()));
   }
 
   /** The finished migration's projection as the rules see it: identity and phase. */

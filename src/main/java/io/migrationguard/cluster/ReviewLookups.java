@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
+import io.migrationguard.core.cluster.LauncherPods;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.placement.NodeFacts;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -233,6 +235,61 @@ final class ReviewLookups implements ClusterView {
           Lookup.MIGRATION_QUEUE, "the KubeVirt cache is not synced");
     }
     return KubeVirtChoice.migrations(caches.kubevirts().all());
+  }
+
+  /**
+   * From the Nodes cache only: a live list of every Node (500 nodes, 10 MB of JSON) is not worth it
+   * for a rule that warns; while the cache is not fresh the rule is skipped.
+   */
+  @Override
+  public List<NodeFacts> nodes() {
+    if (!caches.nodes().fresh()) {
+      throw new ClusterUnavailableException(Lookup.NODES, "the Nodes cache is not synced");
+    }
+    return caches.nodes().nodes();
+  }
+
+  /**
+   * One live list by label ({@code kubevirt.io/created-by=<uid>}) in the VMI's namespace, bounded
+   * by the review's deadline: a VMI has one or two launcher pods (a few while a migration runs),
+   * kept as {@link LauncherPods#project projections}. Pods are never cached: a cluster holds
+   * thousands, and a migration create is rare.
+   */
+  @Override
+  public Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
+    if (!Names.isNamespace(namespace) || !Names.isLabelValue(vmiUid) || vmiUid.isEmpty()) {
+      return Optional.empty();
+    }
+    mayGoLive(Lookup.NODES);
+    List<JsonNode> pods =
+        live.list(
+            ApiResource.POD.collectionPath(namespace),
+            LiveLookups.byLabel(LauncherPods.CREATED_BY, vmiUid),
+            Lookup.NODES,
+            "launcher pod of " + namespace + " uid " + vmiUid,
+            deadline,
+            LauncherPods::project);
+    return LauncherPods.pick(pods, nodeName);
+  }
+
+  @Override
+  public JsonNode kubevirt() {
+    List<JsonNode> crs;
+    if (caches.kubevirts().fresh()) {
+      crs = caches.kubevirts().all();
+    } else {
+      mayGoLive(Lookup.NODES);
+      crs =
+          live.list(
+              ApiResource.KUBEVIRT.collectionPath(null),
+              null,
+              Lookup.NODES,
+              "KubeVirt CR",
+              deadline,
+              StoredProjection::kubevirt);
+    }
+    return KubeVirtChoice.pick(crs)
+        .orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
   }
 
   /** A listed migration as the cache would keep it. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationguard.core.explain.Explanation;
 import io.migrationguard.core.explain.PolicyMatch;
 import io.migrationguard.core.explain.Setting;
+import io.migrationguard.core.placement.Placement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,14 @@ public final class ExplainJson {
   private ExplainJson() {}
 
   public static String render(Explanation e, String releaseFrom) {
+    return render(e, releaseFrom, null);
+  }
+
+  /**
+   * With {@code targets} (the target-node view, docs/placement.md) as the {@code targets} key, or
+   * without it when null.
+   */
+  public static String render(Explanation e, String releaseFrom, Placement targets) {
     ObjectNode o = JSON.createObjectNode();
     o.put("release", e.release().name());
     o.put("releaseFrom", releaseFrom);
@@ -74,6 +83,9 @@ public final class ExplainJson {
     e.config().pruned().forEach(pruned::add);
     ArrayNode problems = o.putArray("problems");
     e.config().problems().forEach(problems::add);
+    if (targets != null) {
+      o.set("targets", TargetsJson.of(targets));
+    }
     return TerminalText.json(o.toPrettyString()) + "\n";
   }
 }

@@ -5,6 +5,7 @@ import static io.migrationguard.report.TerminalText.safe;
 import io.migrationguard.core.explain.Explanation;
 import io.migrationguard.core.explain.PolicyMatch;
 import io.migrationguard.core.explain.Setting;
+import io.migrationguard.core.placement.Placement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,6 +23,16 @@ public final class ExplainText {
           .thenComparing(m -> m.policy().name());
 
   public static String render(Explanation e, String releaseFrom) {
+    return render(e, releaseFrom, null);
+  }
+
+  /** With the target-node view ({@link TargetsText}) at the end when {@code targets} is given. */
+  public static String render(Explanation e, String releaseFrom, Placement targets) {
+    String policies = policies(e, releaseFrom);
+    return targets == null ? policies : policies + "\n" + TargetsText.render(targets);
+  }
+
+  private static String policies(Explanation e, String releaseFrom) {
     StringBuilder sb = new StringBuilder();
     sb.append("VMI ")
         .append(safe(e.namespace()))

@@ -2,6 +2,7 @@ package io.migrationguard.bench;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -491,6 +492,21 @@ final class ScaleObjects {
 
   // ---- Node ----
 
+  private static final int FEATURES = 120;
+  private static final List<String> HYPERV =
+      List.of(
+          "base",
+          "frequencies",
+          "ipi",
+          "reenlightenment",
+          "reset",
+          "runtime",
+          "synic",
+          "synictimer",
+          "time",
+          "tlbflush",
+          "vpindex");
+
   Map<String, String> nodeLabels(int k) {
     Map<String, String> l = new LinkedHashMap<>();
     String name = nodeName(k);
@@ -500,10 +516,15 @@ final class ScaleObjects {
     l.put("cpu-model-migration.node.kubevirt.io/Icelake-Server-noTSX", k % 3 == 0 ? "true" : null);
     l.put("cpu-model-migration.node.kubevirt.io/Skylake-Server-noTSX-IBRS", "true");
     l.put("cpu-model.node.kubevirt.io/Cascadelake-Server-noTSX", "true");
+    // The machine types virt-handler reports the node supports (the VMIs run pc-q35-rhel9.4.0).
+    l.put("machine-type.node.kubevirt.io/pc-q35-rhel9.4.0", "true");
+    l.put("machine-type.node.kubevirt.io/pc-q35-rhel9.6.0", "true");
     l.put("cpu-feature.node.kubevirt.io/avx512f", "true");
     l.put("cpu-feature.node.kubevirt.io/vmx", "true");
+    // The node labeller lists the host model among the models a VMI may migrate with.
     l.put(
-        "host-model-cpu.node.kubevirt.io/" + (k % 3 == 0 ? "Icelake-Server" : "Cascadelake-Server"),
+        "host-model-cpu.node.kubevirt.io/"
+            + (k % 3 == 0 ? "Icelake-Server-noTSX" : "Cascadelake-Server-noTSX"),
         "true");
     l.put("kubernetes.io/arch", "amd64");
     l.put("kubernetes.io/hostname", name);
@@ -512,6 +533,18 @@ final class ScaleObjects {
     l.put("node-role.kubernetes.io/worker", "");
     l.put("topology.kubernetes.io/region", "region-1");
     l.put("topology.kubernetes.io/zone", "zone-" + (char) ('a' + k % 3));
+    // KubeVirt's node labeller puts every CPU feature, the host-model's required features and
+    // the Hyper-V capabilities on each node: 100 to 300 labels on real nodes (the Nodes cache
+    // keeps them all, vmim-target-node reads them).
+    for (int f = 0; f < FEATURES; f++) {
+      l.put("cpu-feature.node.kubevirt.io/feature-" + f, "true");
+    }
+    for (int f = 0; f < 30; f++) {
+      l.put("host-model-required-features.node.kubevirt.io/feature-" + f, "true");
+    }
+    for (String h : HYPERV) {
+      l.put("hyperv.node.kubevirt.io/" + h, "true");
+    }
     l.values().removeIf(v -> v == null);
     return l;
   }

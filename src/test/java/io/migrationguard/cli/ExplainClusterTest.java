@@ -95,6 +95,57 @@ class ExplainClusterTest {
   }
 
   @Test
+  void theTargetViewListsTheNodesAndReadsTheSourcePodsNodeSelector() throws Exception {
+    holdings();
+    String model = "cpu-model-migration.node.kubevirt.io/Cascadelake-Server";
+    cluster.create(
+        ApiResource.VMI,
+        "apiVersion: kubevirt.io/v1\nkind: VirtualMachineInstance\n"
+            + "metadata: {name: db-2, namespace: prod}\n"
+            + "spec: {architecture: amd64, domain: {cpu: {model: host-model}}}\n"
+            + "status: {phase: Running, nodeName: n-src}\n");
+    String uid =
+        cluster
+            .client
+            .genericKubernetesResources(ApiResource.VMI.context())
+            .inNamespace("prod")
+            .withName("db-2")
+            .get()
+            .getMetadata()
+            .getUid();
+    for (String node : new String[] {"n-src", "n-ok", "n-old"}) {
+      cluster.create(
+          ApiResource.NODE,
+          "apiVersion: v1\nkind: Node\nmetadata: {name: "
+              + node
+              + ", labels: {kubevirt.io/schedulable: 'true', kubernetes.io/arch: amd64"
+              + (node.equals("n-old") ? "" : ", " + model + ": 'true'")
+              + "}}\n");
+    }
+    cluster.create(
+        ApiResource.POD,
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: virt-launcher-db-2-x, namespace: prod,"
+            + " labels: {kubevirt.io/created-by: "
+            + uid
+            + "}}\nspec: {nodeName: n-src, nodeSelector: {"
+            + model
+            + ": 'true'}, containers: [{name: compute, image: x}]}\n");
+    var pod = cluster.client.pods().inNamespace("prod").withName("virt-launcher-db-2-x").get();
+    pod.setStatus(
+        new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running").build());
+    cluster.client.pods().inNamespace("prod").resource(pod).updateStatus();
+
+    ExplainTest.Run r = ExplainTest.explain("vmi", "db-2", "-n", "prod", "-o", "json");
+    assertEquals(0, r.code(), r.err());
+    JsonNode targets = JSON.readTree(r.out()).path("targets");
+    assertEquals("[\"n-ok\"]", targets.path("feasible").toString(), targets.toString());
+    assertEquals("true", targets.path("nodeSelector").path(model).asText(), targets.toString());
+    assertEquals(3, targets.path("nodes").size());
+    ExplainTest.Run text = ExplainTest.explain("vmi", "db-2", "-n", "prod");
+    assertTrue(text.out().contains("1 of 3 nodes can take db-2: n-ok"), text.out());
+  }
+
+  @Test
   void aMissingVmiAndAnUnreachableClusterAreOneLineAndExitTwo() throws Exception {
     holdings();
     ExplainTest.Run missing = ExplainTest.explain("vmi", "nope", "-n", "prod");

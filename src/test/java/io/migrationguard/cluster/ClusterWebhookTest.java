@@ -111,6 +111,66 @@ class ClusterWebhookTest {
         "queue-1");
   }
 
+  private static List<String> warnings(JsonNode response) {
+    List<String> out = new ArrayList<>();
+    response.path("warnings").forEach(w -> out.add(w.asText()));
+    return out;
+  }
+
+  @Test
+  void aMigrationNoNodeCanTakeIsAdmittedWithAWarningNamingTheReasons() {
+    String model = "cpu-model-migration.node.kubevirt.io/Cascadelake-Server";
+    create(client, ApiResource.NODE, Fixtures.node("tn-src", false, model, "true"));
+    create(client, ApiResource.NODE, Fixtures.node("tn-cordoned", true, model, "true"));
+    create(client, ApiResource.NODE, Fixtures.node("tn-old", false));
+    // The API server gives the VMI its uid; the launcher pod is labelled with it.
+    String uid =
+        create(
+                client,
+                ApiResource.VMI,
+                Fixtures.placedVmi(NS, "tn-db", "tn-db-uid", "tn-src", "host-model"))
+            .getMetadata()
+            .getUid();
+    // A host-model VMI: the target pod needs the source pod's cpu-model-migration label.
+    ObjectNode pod =
+        Fixtures.launcherPod(NS, "virt-launcher-tn-db-x", uid, "tn-src", model, "true");
+    var created = create(client, ApiResource.POD, pod);
+    // The mock, as an API server, drops the status of a create: the kubelet's part.
+    created.setAdditionalProperty("status", java.util.Map.of("phase", "Running"));
+    client
+        .genericKubernetesResources(ApiResource.POD.context())
+        .inNamespace(NS)
+        .resource(created)
+        .updateStatus();
+    Await.until(
+        "nodes cached",
+        () -> view.nodes().stream().filter(n -> n.name().startsWith("tn-")).count() == 3);
+
+    // A dry run: the admitted migration is not held in flight, so the second may be judged.
+    JsonNode refused = wire.validate(Reviews.vmimCreate(NS, "tn-1", "tn-db"), true);
+    allowed(refused);
+    assertTrue(
+        List.of(refused.path("auditAnnotations").path("rules").asText().split(","))
+            .contains("vmim-target-node"),
+        refused.toString());
+    assertTrue(
+        warnings(refused).stream()
+            .anyMatch(
+                w ->
+                    w.startsWith("spec.vmiName: 0 of 3 nodes can take tn-db: ")
+                        && w.contains("1 is the source")
+                        && w.contains("1 is cordoned")
+                        && w.contains("1 lacks cpu-model-migration")),
+        warnings(refused).toString());
+
+    create(client, ApiResource.NODE, Fixtures.node("tn-new", false, model, "true"));
+    Await.until(
+        "new node cached", () -> view.nodes().stream().anyMatch(n -> n.name().equals("tn-new")));
+    JsonNode lands = wire.validate(Reviews.vmimCreate(NS, "tn-2", "tn-db"));
+    allowed(lands);
+    assertTrue(warnings(lands).stream().noneMatch(w -> w.contains("target pod")), lands.toString());
+  }
+
   @Test
   void policiesAreComparedWithTheOthersButNeverWithThemselves() {
     create(client, ApiResource.POLICY, Fixtures.policy("bronze", "tier", "bronze"));

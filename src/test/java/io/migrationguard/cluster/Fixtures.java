@@ -14,7 +14,8 @@ final class Fixtures {
 
   static ObjectNode object(ApiResource r, String namespace, String name) {
     ObjectNode o = JSON.createObjectNode();
-    o.put("apiVersion", r.group() + "/" + r.version()).put("kind", r.kind());
+    o.put("apiVersion", (r.group().isEmpty() ? "" : r.group() + "/") + r.version())
+        .put("kind", r.kind());
     ObjectNode meta = o.putObject("metadata").put("name", name);
     if (namespace != null) {
       meta.put("namespace", namespace);
@@ -27,6 +28,48 @@ final class Fixtures {
     vmi.putObject("spec").putObject("domain").putObject("devices");
     vmi.putObject("status").put("phase", phase);
     return vmi;
+  }
+
+  /** A running VMI with a uid on {@code node}, its CPU model {@code cpuModel}. */
+  static ObjectNode placedVmi(
+      String namespace, String name, String uid, String node, String cpuModel) {
+    ObjectNode vmi = vmi(namespace, name, "Running");
+    ((ObjectNode) vmi.get("metadata")).put("uid", uid);
+    ObjectNode spec = (ObjectNode) vmi.get("spec");
+    spec.put("architecture", "amd64");
+    ((ObjectNode) spec.get("domain")).putObject("cpu").put("model", cpuModel);
+    ((ObjectNode) vmi.get("status")).put("nodeName", node);
+    return vmi;
+  }
+
+  /** A Node with KubeVirt's schedulable label and {@code labels} (k, v, k, v...). */
+  static ObjectNode node(String name, boolean cordoned, String... labels) {
+    ObjectNode node = object(ApiResource.NODE, null, name);
+    ObjectNode l = ((ObjectNode) node.get("metadata")).putObject("labels");
+    l.put("kubevirt.io/schedulable", "true").put("kubernetes.io/arch", "amd64");
+    l.put("kubernetes.io/hostname", name);
+    for (int i = 0; i + 1 < labels.length; i += 2) {
+      l.put(labels[i], labels[i + 1]);
+    }
+    if (cordoned) {
+      node.putObject("spec").put("unschedulable", true);
+    }
+    return node;
+  }
+
+  /** A running virt-launcher pod of the VMI {@code uid} on {@code node}. */
+  static ObjectNode launcherPod(
+      String namespace, String name, String uid, String node, String... nodeSelector) {
+    ObjectNode pod = object(ApiResource.POD, namespace, name);
+    ((ObjectNode) pod.get("metadata")).putObject("labels").put("kubevirt.io/created-by", uid);
+    ObjectNode spec = pod.putObject("spec").put("nodeName", node);
+    ObjectNode sel = spec.putObject("nodeSelector");
+    for (int i = 0; i + 1 < nodeSelector.length; i += 2) {
+      sel.put(nodeSelector[i], nodeSelector[i + 1]);
+    }
+    spec.putArray("containers").addObject().put("name", "compute").put("image", "virt-launcher");
+    pod.putObject("status").put("phase", "Running");
+    return pod;
   }
 
   static ObjectNode notMigratableVmi(String namespace, String name, String reason) {

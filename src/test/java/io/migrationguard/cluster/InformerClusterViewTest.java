@@ -42,7 +42,7 @@ class InformerClusterViewTest {
   void clusterModeIsOnAndTheViewIsTheInformerView() {
     assertEquals(ClusterMode.ON, runtime.mode());
     assertTrue(view.supports().containsAll(ClusterView.none().supports()));
-    assertEquals(5, view.supports().size());
+    assertEquals(6, view.supports().size());
   }
 
   @Test

@@ -206,8 +206,9 @@ class RbacRequestsIT {
    * What makes the first audit run use every verb but the ClusterReport's update: migrations in
    * three namespaces ("vms" gets a new Report, "stale" has the audit's Report with other results,
    * "theirs" another tool's Report of the audit's name), a namespace that held migrations ("gone":
-   * its Report is deleted), a VMI, a policy and the KubeVirt CR. The seeded migrations move another
-   * VMI than the reviewed one, which vmim-no-inflight would otherwise refuse.
+   * its Report is deleted), a VMI, a policy, the KubeVirt CR, two Nodes and the VMI's launcher pod.
+   * The seeded migrations move another VMI than the reviewed one, which vmim-no-inflight would
+   * otherwise refuse.
    */
   private static void seed(KubernetesClient admin) throws Exception {
     admin
@@ -229,8 +230,36 @@ class RbacRequestsIT {
         admin,
         ApiResource.VMI.context(),
         VMS,
-        "{\"metadata\":{\"name\":\"vm-1\"},\"spec\":{\"domain\":{\"devices\":{}}},"
-            + "\"status\":{\"phase\":\"Running\"}}");
+        "{\"metadata\":{\"name\":\"vm-1\",\"uid\":\"vm-1-uid\"},"
+            + "\"spec\":{\"domain\":{\"devices\":{}}},"
+            + "\"status\":{\"phase\":\"Running\",\"nodeName\":\"node-1\"}}");
+    // vmim-target-node: the Nodes' informer, and the VMI's launcher pod listed by label.
+    for (String node : List.of("node-1", "node-2")) {
+      admin
+          .nodes()
+          .resource(
+              new io.fabric8.kubernetes.api.model.NodeBuilder()
+                  .withNewMetadata()
+                  .withName(node)
+                  .addToLabels("kubevirt.io/schedulable", "true")
+                  .endMetadata()
+                  .build())
+          .create();
+    }
+    admin
+        .pods()
+        .inNamespace(VMS)
+        .resource(
+            new io.fabric8.kubernetes.api.model.PodBuilder()
+                .withNewMetadata()
+                .withName("virt-launcher-vm-1-abcde")
+                .addToLabels("kubevirt.io/created-by", "vm-1-uid")
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName("node-1")
+                .endSpec()
+                .build())
+        .create();
     create(
         admin,
         ApiResource.POLICY.context(),

@@ -40,7 +40,11 @@ class RbacTest {
                 "kubevirt.io/virtualmachineinstances [get]",
                 "kubevirt.io/virtualmachineinstancemigrations [list, watch]",
                 "kubevirt.io/kubevirts [list, watch]",
-                "migrations.kubevirt.io/migrationpolicies [list, watch]")),
+                "migrations.kubevirt.io/migrationpolicies [list, watch]",
+                // vmim-target-node: the Nodes' informer, and one list by label of a VMI's
+                // launcher pods per reviewed migration (never a GET, never a watch).
+                "/nodes [list, watch]",
+                "/pods [list]")),
         granted,
         "no wildcard, no Secrets, no other resource");
   }

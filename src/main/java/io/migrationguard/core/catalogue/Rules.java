@@ -29,6 +29,7 @@ import io.migrationguard.core.rules.vmim.PriorityRequester;
 import io.migrationguard.core.rules.vmim.SelectorLabelMatches;
 import io.migrationguard.core.rules.vmim.SelectorLabelStable;
 import io.migrationguard.core.rules.vmim.SpecImmutable;
+import io.migrationguard.core.rules.vmim.TargetNode;
 import io.migrationguard.core.rules.vmim.VmiMigratable;
 import io.migrationguard.core.rules.vmim.VmiNameFormat;
 import io.migrationguard.core.rules.vmim.VmiNameRequired;
@@ -183,6 +184,7 @@ public final class Rules {
         new VmiMigratable(),
         new NoInflight(),
         new WillQueue(),
+        new TargetNode(settings.release(), settings.priorityRequesters()),
         // MigrationPolicy
         new CompletionTimeout(),
         new Bandwidth(),

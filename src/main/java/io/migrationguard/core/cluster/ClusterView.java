@@ -3,6 +3,7 @@ package io.migrationguard.core.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.migrationguard.core.model.Kind;
+import io.migrationguard.core.placement.NodeFacts;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -91,6 +92,32 @@ public interface ClusterView {
    */
   default JsonNode migrationConfiguration() {
     return MissingNode.getInstance();
+  }
+
+  /**
+   * Every Node of the cluster as the placement engine reads it ({@link Lookup#NODES}); empty when
+   * the view knows none.
+   */
+  default List<NodeFacts> nodes() {
+    return List.of();
+  }
+
+  /**
+   * The VMI's running virt-launcher pod ({@link Lookup#NODES}): the pod of {@code namespace}
+   * labelled {@code kubevirt.io/created-by=<vmiUid>} that runs on {@code nodeName} (the VMI's
+   * {@code status.nodeName}), else any running one; at least its {@code spec.nodeSelector}. Empty
+   * when there is none.
+   */
+  default Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
+    return Optional.empty();
+  }
+
+  /**
+   * The KubeVirt CR in force ({@link Lookup#NODES}), at least what the placement engine reads of it
+   * ({@link StoredProjection#kubevirt}), or a missing node when there is none.
+   */
+  default JsonNode kubevirt() {
+    return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
   }
 
   /** A view that knows nothing of a cluster: only the default feature gates. */

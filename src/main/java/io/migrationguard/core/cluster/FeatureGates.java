@@ -9,7 +9,7 @@ import java.util.Set;
  * spec.configuration.developerConfiguration.featureGates} / {@code disabledFeatureGates}). Whether
  * a gate is on depends on the release too: {@link io.migrationguard.core.release.Release#enabled}.
  */
-public final class FeatureGates {
+public final class FeatureGates implements io.migrationguard.core.release.GateLists {
   private final Set<String> enabled;
   private final Set<String> disabled;
 
@@ -43,10 +43,12 @@ public final class FeatureGates {
     return out;
   }
 
+  @Override
   public Set<String> enabledGates() {
     return enabled;
   }
 
+  @Override
   public Set<String> disabledGates() {
     return disabled;
   }

@@ -14,7 +14,12 @@ public enum Lookup {
    * The VirtualMachineInstanceMigrations of every namespace and the KubeVirt CR's migration limits:
    * what decides whether a new migration starts or waits.
    */
-  MIGRATION_QUEUE("the migrations of every namespace and the KubeVirt migration limits");
+  MIGRATION_QUEUE("the migrations of every namespace and the KubeVirt migration limits"),
+  /**
+   * Where a migration's target pod may land: the Nodes (as {@code NodeFacts}), the VMI's running
+   * virt-launcher pod and the KubeVirt CR's placement settings.
+   */
+  NODES("the Nodes and the VMI's virt-launcher pod");
 
   private final String what;
 

@@ -83,7 +83,9 @@ public final class StoredProjection {
   /**
    * The projection of a KubeVirt CR: what picks the CR in force ({@code KubeVirtChoice}: namespace,
    * name, creation and deletion timestamps), the feature gates, {@code
-   * spec.configuration.migrations} and the release it runs ({@code
+   * spec.configuration.migrations}, what renders a target pod's node constraints ({@code
+   * developerConfiguration.nodeSelectors}, {@code cpuModel}, {@code architectureConfiguration}),
+   * the default {@code evictionStrategy} and the release it runs ({@code
    * status.observedKubeVirtVersion}).
    */
   public static ObjectNode kubevirt(JsonNode kubevirt) {
@@ -93,11 +95,14 @@ public final class StoredProjection {
     copy(meta, m, "creationTimestamp", "deletionTimestamp");
     JsonNode configuration = kubevirt.path("spec").path("configuration");
     ObjectNode conf = out.putObject("spec").putObject("configuration");
-    copy(configuration, conf, "migrations");
+    // What the placement engine reads (core/placement KubeVirtSettings) and the drain view's
+    // default eviction strategy, besides the migration limits.
+    copy(configuration, conf, "migrations", "cpuModel", "architectureConfiguration");
+    copy(configuration, conf, "evictionStrategy");
     JsonNode dev = configuration.path("developerConfiguration");
     if (dev.isObject()) {
       ObjectNode d = conf.putObject("developerConfiguration");
-      copy(dev, d, "featureGates", "disabledFeatureGates");
+      copy(dev, d, "featureGates", "disabledFeatureGates", "nodeSelectors");
     }
     JsonNode status = kubevirt.path("status");
     copy(status, out.putObject("status"), "observedKubeVirtVersion", "phase");

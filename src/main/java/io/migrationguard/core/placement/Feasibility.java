@@ -1,5 +1,6 @@
 package io.migrationguard.core.placement;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -14,16 +15,46 @@ import java.util.Map;
 public final class Feasibility {
   private Feasibility() {}
 
-  public static Placement judge(PlacementInput in, Collection<NodeFacts> nodes) {
-    String sourceName = in.vmi().path("status").path("nodeName").asText("");
-    NodeFacts source = null;
+  /**
+   * Whether some node can take the target pod, stopping at the first that can: the webhook's common
+   * case costs the rendering and a few nodes, not a verdict and a reason for each of them. The same
+   * answer as {@code judge(in, nodes).anyFeasible()}.
+   */
+  public static boolean anyFeasible(PlacementInput in, Collection<NodeFacts> nodes) {
+    TargetPod pod = TargetPodRenderer.render(in, source(in, nodes));
+    if (pod.noTargetPod() != null) {
+      return false;
+    }
     for (NodeFacts n : nodes) {
-      if (n.name().equals(sourceName)) {
-        source = n;
-        break;
+      if (NodeJudge.judge(pod, n).fits()) {
+        return true;
       }
     }
-    TargetPod pod = TargetPodRenderer.render(in, source);
+    return false;
+  }
+
+  /**
+   * Whether the source pod can change the answer: only a host-model VMI's target pod copies its
+   * selectors (after the CR's default model is applied). A caller may skip looking it up otherwise.
+   *
+   * @param kubevirt the KubeVirt CR, or null
+   */
+  public static boolean readsSourcePod(JsonNode vmi, JsonNode kubevirt) {
+    return Vmi.cpuModel(vmi, KubeVirtSettings.of(kubevirt)).equals(KubeVirtLabels.HOST_MODEL);
+  }
+
+  private static NodeFacts source(PlacementInput in, Collection<NodeFacts> nodes) {
+    String sourceName = in.vmi().path("status").path("nodeName").asText("");
+    for (NodeFacts n : nodes) {
+      if (n.name().equals(sourceName)) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  public static Placement judge(PlacementInput in, Collection<NodeFacts> nodes) {
+    TargetPod pod = TargetPodRenderer.render(in, source(in, nodes));
     List<String> feasible = new ArrayList<>();
     List<NodeVerdict> verdicts = new ArrayList<>(nodes.size());
     Map<String, List<String>> members = new LinkedHashMap<>();

@@ -1,6 +1,5 @@
 package io.migrationguard.core.release;
 
-import io.migrationguard.core.cluster.FeatureGates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +56,7 @@ public record Release(
   }
 
   /** Whether {@code gate} is on in this release, given the KubeVirt CR's gate lists. */
-  public boolean enabled(FeatureGates listed, String gate) {
+  public boolean enabled(GateLists listed, String gate) {
     Maturity maturity = gates.get(gate);
     if (maturity == Maturity.GA) {
       return true;

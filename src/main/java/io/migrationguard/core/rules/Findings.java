@@ -60,6 +60,15 @@ public final class Findings {
     return new Findings(rule, other, budget, list, forced);
   }
 
+  /**
+   * The same rule's findings as warnings whatever an operator's action says: for a requester a rule
+   * judges but must never block (KubeVirt's own controller evacuating a node).
+   */
+  public Findings warningsOnly() {
+    return new Findings(
+        rule, Severity.WARNING, budget, list, forced == null ? null : Severity.WARNING);
+  }
+
   /** The findings reported so far (kept here: none when they go to a budget). */
   public List<Finding> list() {
     return list;

@@ -18,6 +18,11 @@ public class InMemoryClusterView implements ClusterView {
   private final List<JsonNode> vmis = new CopyOnWriteArrayList<>();
   private final List<JsonNode> migrations = new CopyOnWriteArrayList<>();
   private final List<JsonNode> policies = new CopyOnWriteArrayList<>();
+  private final List<io.migrationguard.core.placement.NodeFacts> nodes =
+      new CopyOnWriteArrayList<>();
+  private final List<JsonNode> pods = new CopyOnWriteArrayList<>();
+  private volatile JsonNode kubevirt =
+      com.fasterxml.jackson.databind.node.MissingNode.getInstance();
   private volatile FeatureGates gates = FeatureGates.defaults();
   private volatile JsonNode migrationConfiguration =
       com.fasterxml.jackson.databind.node.MissingNode.getInstance();
@@ -45,6 +50,48 @@ public class InMemoryClusterView implements ClusterView {
   public InMemoryClusterView addPolicy(JsonNode policy) {
     policies.add(policy);
     return this;
+  }
+
+  public InMemoryClusterView addNode(JsonNode node) {
+    nodes.add(io.migrationguard.core.placement.NodeFacts.of(node));
+    return this;
+  }
+
+  public InMemoryClusterView addPod(JsonNode pod) {
+    pods.add(pod);
+    return this;
+  }
+
+  /** The KubeVirt CR in force. */
+  public InMemoryClusterView kubevirt(JsonNode kubevirt) {
+    this.kubevirt = kubevirt;
+    return this;
+  }
+
+  @Override
+  public List<io.migrationguard.core.placement.NodeFacts> nodes() {
+    return List.copyOf(nodes);
+  }
+
+  @Override
+  public Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
+    return LauncherPods.pick(
+        pods.stream()
+            .filter(
+                p ->
+                    namespace.equals(ns(p))
+                        && vmiUid.equals(
+                            p.path("metadata")
+                                .path("labels")
+                                .path(LauncherPods.CREATED_BY)
+                                .asText()))
+            .toList(),
+        nodeName);
+  }
+
+  @Override
+  public JsonNode kubevirt() {
+    return kubevirt;
   }
 
   public InMemoryClusterView featureGates(FeatureGates gates) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationguard.core.cluster.LauncherPods;
 import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.model.Decision;
 import java.util.List;
@@ -58,7 +59,19 @@ class StoredProjectionTest {
                         : StoredProjection.migration(m)));
     ArrayNode policies = out.putArray("policies");
     cluster.path("policies").forEach(p -> policies.add(StoredProjection.policy(p)));
+    // Nodes are NodeFacts in every view; launcher pods are kept as their projection, the CR too.
+    ArrayNode pods = out.putArray("pods");
+    cluster.path("pods").forEach(p -> pods.add(withLabels(LauncherPods.project(p), p)));
+    if (cluster.has("kubevirt")) {
+      out.set("kubevirt", StoredProjection.kubevirt(cluster.get("kubevirt")));
+    }
     return out;
+  }
+
+  // The live list selects pods by label; the projection need not keep it.
+  private static JsonNode withLabels(ObjectNode projected, JsonNode pod) {
+    ((ObjectNode) projected.get("metadata")).set("labels", pod.path("metadata").path("labels"));
+    return projected;
   }
 
   private static RuleCase withCluster(RuleCase c, JsonNode cluster) {

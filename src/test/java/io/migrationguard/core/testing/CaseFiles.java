@@ -127,6 +127,12 @@ public final class CaseFiles {
     view.featureGates(
         new FeatureGates(
             strings(node.path("featureGates")), strings(node.path("disabledFeatureGates"))));
+    // Nodes (as a list of Node objects), pods (launcher pods), the KubeVirt CR in force.
+    node.path("nodes").forEach(n -> view.addNode(n));
+    node.path("pods").forEach(p -> view.addPod(p.deepCopy()));
+    if (node.has("kubevirt")) {
+      view.kubevirt(node.get("kubevirt").deepCopy());
+    }
     // The KubeVirt CR's spec.configuration.migrations (parallel migration limits).
     if (node.has("migrationConfiguration")) {
       view.migrationConfiguration(node.get("migrationConfiguration").deepCopy());

@@ -36,4 +36,19 @@ public final class ThrowingClusterView implements ClusterView {
   public FeatureGates featureGates() {
     throw new ClusterUnavailableException(Lookup.FEATURE_GATES, "connection refused");
   }
+
+  @Override
+  public List<io.migrationguard.core.placement.NodeFacts> nodes() {
+    throw new ClusterUnavailableException(Lookup.NODES, "connection refused");
+  }
+
+  @Override
+  public Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
+    throw new ClusterUnavailableException(Lookup.NODES, "connection refused");
+  }
+
+  @Override
+  public JsonNode kubevirt() {
+    throw new ClusterUnavailableException(Lookup.NODES, "connection refused");
+  }
 }
