@@ -49,14 +49,7 @@ final class BlockYaml {
       return false;
     }
     TreeBuilder b = p.builder;
-    out.add(
-        new Document(
-            out.size() + 1,
-            b.root(),
-            b.rootLoc(),
-            b.locations(),
-            List.copyOf(b.duplicates()),
-            null));
+    out.add(b.document(out.size() + 1));
     return true;
   }
 

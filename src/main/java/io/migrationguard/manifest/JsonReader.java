@@ -51,14 +51,7 @@ final class JsonReader {
         }
         if (b.depth() == 0) {
           if (b.root() != null && !b.root().isNull()) {
-            out.add(
-                new Document(
-                    out.size() + 1,
-                    b.root(),
-                    b.rootLoc(),
-                    b.locations(),
-                    List.copyOf(b.duplicates()),
-                    null));
+            out.add(b.document(out.size() + 1));
           }
           b = null;
         }

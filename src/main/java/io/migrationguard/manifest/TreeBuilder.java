@@ -211,4 +211,9 @@ final class TreeBuilder {
       arr.add(value);
     }
   }
+
+  /** The document built, as the {@code index}-th of its stream (1-based), without a parse error. */
+  Document document(int index) {
+    return new Document(index, root(), rootLoc(), locations(), List.copyOf(duplicates()), null);
+  }
 }

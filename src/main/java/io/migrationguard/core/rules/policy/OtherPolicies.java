@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.rules.RuleHelpers;
+import io.migrationguard.core.rules.RuleInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BiPredicate;
 
 /** The policies a policy is compared with: those it may equal or tie with, sorted by name. */
 final class OtherPolicies {
@@ -32,6 +34,26 @@ final class OtherPolicies {
     others.forEach(n -> out.add(n.policy()));
     return out;
   }
+
+  /**
+   * The other policies ({@link #of}) whose selectors stand in {@code relation} to the reviewed
+   * one's: equal ones for {@code policy-selectors-unique}, ones that can tie for the tie warning.
+   */
+  static List<JsonNode> where(
+      Review review, ClusterView cluster, BiPredicate<PolicySelectors, PolicySelectors> relation) {
+    PolicySelectors mine = PolicySelectors.of(review.object());
+    List<JsonNode> out = new ArrayList<>();
+    for (JsonNode other : of(review, cluster)) {
+      if (relation.test(mine, PolicySelectors.of(other))) {
+        out.add(other);
+      }
+    }
+    return out;
+  }
+
+  /** Why the selector rules stay in the webhook, in the export's words. */
+  static final String WEBHOOK_ONLY =
+      RuleInfo.WebhookOnly.CLUSTER + " (the other migration policies)";
 
   private record Named(String name, JsonNode policy) {}
 }

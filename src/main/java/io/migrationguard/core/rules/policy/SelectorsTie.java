@@ -27,29 +27,26 @@ public final class SelectorsTie extends Rule {
                     + " labels can tie with this one for some VirtualMachineInstance.",
                 "Add or change a selector key so that the two policies cannot match the same VM with equal weight (KubeVirt would pick the one whose name sorts first).")
             .needs(Lookup.POLICIES)
-            .webhookOnly(RuleInfo.WebhookOnly.CLUSTER + " (the other migration policies)"));
+            .webhookOnly(OtherPolicies.WEBHOOK_ONLY));
   }
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    PolicySelectors mine = PolicySelectors.of(review.object());
-    for (JsonNode other : OtherPolicies.of(review, cluster)) {
-      if (mine.canTieWith(PolicySelectors.of(other))) {
-        String otherName = RuleHelpers.name(other);
-        String self = review.name();
-        String winner =
-            self.isEmpty()
-                ? "the policy whose name sorts first"
-                : Shown.quoted(self.compareTo(otherName) < 0 ? self : otherName);
-        out.invalid(
-            FieldPath.of("spec", "selectors"),
-            SelectorsUnique.shown(review.object()),
-            "can tie with MigrationPolicy "
-                + Shown.quoted(otherName)
-                + " (same selector sizes, no conflicting labels); a VirtualMachineInstance matching"
-                + " both gets "
-                + winner);
-      }
+    String self = review.name();
+    for (JsonNode other : OtherPolicies.where(review, cluster, PolicySelectors::canTieWith)) {
+      String otherName = RuleHelpers.name(other);
+      String winner =
+          self.isEmpty()
+              ? "the policy whose name sorts first"
+              : Shown.quoted(self.compareTo(otherName) < 0 ? self : otherName);
+      out.invalid(
+          FieldPath.of("spec", "selectors"),
+          SelectorsUnique.shown(review.object()),
+          "can tie with MigrationPolicy "
+              + Shown.quoted(otherName)
+              + " (same selector sizes, no conflicting labels); a VirtualMachineInstance matching"
+              + " both gets "
+              + winner);
     }
   }
 }

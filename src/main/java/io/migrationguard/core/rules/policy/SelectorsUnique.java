@@ -27,17 +27,14 @@ public final class SelectorsUnique extends Rule {
                     + " apply only the one whose name sorts first.",
                 "Merge the two policies, or change the selectors of one of them: KubeVirt never applies the policy whose name sorts last.")
             .needs(Lookup.POLICIES)
-            .webhookOnly(RuleInfo.WebhookOnly.CLUSTER + " (the other migration policies)"));
+            .webhookOnly(OtherPolicies.WEBHOOK_ONLY));
   }
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    PolicySelectors mine = PolicySelectors.of(review.object());
-    for (JsonNode other : OtherPolicies.of(review, cluster)) {
-      if (mine.equals(PolicySelectors.of(other))) {
-        out.duplicate(
-            FieldPath.of("spec", "selectors"), shown(review.object()), detail(review, other));
-      }
+    JsonNode shown = shown(review.object());
+    for (JsonNode other : OtherPolicies.where(review, cluster, PolicySelectors::equals)) {
+      out.duplicate(FieldPath.of("spec", "selectors"), shown, detail(review, other));
     }
   }
 
