@@ -5,6 +5,7 @@ import io.migrationguard.cluster.ClusterDetection;
 import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.release.ReleaseChoice;
 import io.migrationguard.core.rules.Settings;
+import io.migrationguard.export.ServiceSetting;
 import io.migrationguard.report.TerminalText;
 import io.migrationguard.webhook.config.BodyBudgetBound;
 import io.migrationguard.webhook.intake.ReviewExecutor;
@@ -138,7 +139,7 @@ public final class SettingsPreflight {
 
   /** The environment variable Quarkus maps to {@code name}. */
   public static String envName(String name) {
-    return name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+    return ServiceSetting.envName(name);
   }
 
   private static void check(

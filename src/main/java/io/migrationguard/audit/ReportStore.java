@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
@@ -39,7 +38,6 @@ final class ReportStore {
   private static final ResourceDefinitionContext CLUSTER_REPORTS =
       context("ClusterReport", "clusterreports", false);
   private static final int PAGE = 500;
-  private static final String SOURCE = "migration-guard";
   private static final Logger LOG = Logger.getLogger(ReportStore.class);
 
   /**
@@ -122,7 +120,7 @@ final class ReportStore {
       String where = where(ns, name);
       kept.add(where);
       GenericKubernetesResource stored = ours.get(where);
-      if (stored != null && same(wanted, tree(stored))) {
+      if (stored != null && StoredReports.same(wanted, tree(stored))) {
         unchanged++;
         continue;
       }
@@ -155,7 +153,7 @@ final class ReportStore {
             leftAlone(where);
           }
         } else {
-          String why = where + ": " + op + ": " + status(e);
+          String why = where + ": " + op + ": " + ApiFailures.status(e);
           outcomes.wrote(op, "failed", 1);
           LOG.warnf("Audit: report not written (tried once, the next run tries again): %s", why);
           failed.add(why);
@@ -185,7 +183,7 @@ final class ReportStore {
         outcomes.wrote("delete", "ok", 1);
       } catch (KubernetesClientException e) {
         if (e.getCode() != 404) { // 404: already gone
-          String why = stale.getKey() + ": delete: " + status(e);
+          String why = stale.getKey() + ": delete: " + ApiFailures.status(e);
           outcomes.wrote("delete", "failed", 1);
           LOG.warnf("Audit: report not deleted (tried once, the next run tries again): %s", why);
           failed.add(why);
@@ -209,25 +207,20 @@ final class ReportStore {
         var options = new ListOptionsBuilder().withLimit((long) PAGE).withContinue(cont).build();
         GenericKubernetesResourceList page =
             (kind.isNamespaceScoped()
-                    ? op.inAnyNamespace().withLabel(OpenReportsReport.MANAGED_BY, SOURCE)
-                    : op.withLabel(OpenReportsReport.MANAGED_BY, SOURCE))
+                    ? op.inAnyNamespace()
+                        .withLabel(OpenReportsReport.MANAGED_BY, StoredReports.SOURCE)
+                    : op.withLabel(OpenReportsReport.MANAGED_BY, StoredReports.SOURCE))
                 .list(options);
         for (GenericKubernetesResource r : page.getItems()) {
-          if (ours(r)) {
+          if (StoredReports.ours(r)) {
             into.put(where(r.getMetadata().getNamespace(), r.getMetadata().getName()), r);
           }
         }
         cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();
       } while (cont != null && !cont.isEmpty());
     } catch (KubernetesClientException e) {
-      throw refused(e, plural);
+      throw ApiFailures.refused(e, plural);
     }
-  }
-
-  private static String status(KubernetesClientException e) {
-    return e.getCode() > 0
-        ? "HTTP " + e.getCode() + " " + firstLine(e)
-        : "no answer (" + firstLine(e) + ")";
   }
 
   /**
@@ -235,69 +228,22 @@ final class ReportStore {
    * ours. A report of the same name that another tool (Kyverno, Kubewarden, a person) wrote is
    * theirs: overwriting it would replace their labels, annotations and results.
    */
-  static boolean ours(GenericKubernetesResource stored) {
-    var labels = stored.getMetadata() == null ? null : stored.getMetadata().getLabels();
-    return labels != null && SOURCE.equals(labels.get(OpenReportsReport.MANAGED_BY));
-  }
-
   private void leftAlone(String where) {
     if (foreign.add(where)) {
       LOG.warnf(
           "Audit: %s exists and was not written by migration-guard (no %s=%s label): left as it"
               + " is; rename or delete it for the audit to report there",
-          where, OpenReportsReport.MANAGED_BY, SOURCE);
+          where, OpenReportsReport.MANAGED_BY, StoredReports.SOURCE);
     }
   }
 
   /** Whether the stored report says what {@code wanted} says. */
-  static boolean same(ObjectNode wanted, JsonNode stored) {
-    JsonNode wantedMeta = wanted.path("metadata");
-    JsonNode storedMeta = stored.path("metadata");
-    String leftOut = OpenReportsReport.LEFT_OUT;
-    return Objects.equals(
-            text(wantedMeta.path("annotations").path(leftOut)),
-            text(storedMeta.path("annotations").path(leftOut)))
-        && Subset.holds(wantedMeta.path("labels"), storedMeta.path("labels"))
-        && Subset.equal(wanted.path("summary"), stored.path("summary"))
-        && Subset.equal(wanted.path("results"), stored.path("results"))
-        && Objects.equals(text(wanted.path("source")), text(stored.path("source")));
-  }
-
   private static String where(String ns, String name) {
     return ns == null ? "ClusterReport/" + name : "Report/" + ns + "/" + name;
   }
 
-  private static String firstLine(KubernetesClientException e) {
-    String m =
-        e.getStatus() != null && e.getStatus().getMessage() != null
-            ? e.getStatus().getMessage()
-            : String.valueOf(e.getMessage());
-    return m.lines().findFirst().orElse("");
-  }
-
-  private static String text(JsonNode n) {
-    return n.isMissingNode() || n.isNull() ? null : n.asText();
-  }
-
   private JsonNode tree(GenericKubernetesResource r) {
     return client.getKubernetesSerialization().convertValue(r, JsonNode.class);
-  }
-
-  private static NotWritable refused(KubernetesClientException e, String plural) {
-    String what = plural + "." + GROUP;
-    return switch (e.getCode()) {
-      case 404 ->
-          new NotWritable(
-              what
-                  + " is not served: the OpenReports CRDs (openreports.io) are not installed; the"
-                  + " audit keeps its metrics and writes no report");
-      case 403 ->
-          new NotWritable(
-              "forbidden to write "
-                  + what
-                  + ": apply the audit component's RBAC (manifests/components/audit)");
-      default -> new NotWritable("cannot write " + what + ": " + e.getMessage());
-    };
   }
 
   private static ResourceDefinitionContext context(String kind, String plural, boolean namespaced) {

@@ -1,10 +1,8 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.cluster.FeatureGates;
-import io.migrationguard.core.cluster.LauncherPods;
 import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.model.Kind;
@@ -30,6 +28,7 @@ final class ReviewLookups implements ClusterView {
   private final InflightRegistry inflight;
   private final Deadline deadline;
   private final boolean cachesOnly;
+  private final ClusterWideLookups clusterWide;
   // One review's VMI GETs, so that one fetched before a lock is not fetched again under it.
   private final Map<String, Optional<JsonNode>> vmis = new HashMap<>();
 
@@ -44,13 +43,11 @@ final class ReviewLookups implements ClusterView {
     this.inflight = inflight;
     this.deadline = deadline;
     this.cachesOnly = cachesOnly;
+    this.clusterWide = new ClusterWideLookups(caches, live, deadline, cachesOnly);
   }
 
-  /** On the event loop a stale cache is not worth a blocking request: 503 instead. */
   private void mayGoLive(Lookup lookup) {
-    if (cachesOnly) {
-      throw new ClusterUnavailableException(lookup, "the cache is being resynchronised");
-    }
+    clusterWide.mayGoLive(lookup);
   }
 
   @Override
@@ -201,95 +198,32 @@ final class ReviewLookups implements ClusterView {
 
   @Override
   public FeatureGates featureGates() {
-    if (!caches.kubevirts().fresh()) {
-      mayGoLive(Lookup.FEATURE_GATES);
-    }
-    if (caches.kubevirts().fresh()) {
-      return caches.gates();
-    }
-    return KubeVirtChoice.gates(
-        live.list(
-            ApiResource.KUBEVIRT.collectionPath(null),
-            null,
-            Lookup.FEATURE_GATES,
-            "KubeVirt CR",
-            deadline,
-            StoredProjection::kubevirt));
+    return clusterWide.featureGates();
   }
 
-  // Only from fresh caches, through their index: a live list of every migration of the cluster
-  // is not worth it (the one rule that asks only warns).
   @Override
   public List<JsonNode> unfinishedMigrations() {
-    if (!caches.migrations().fresh()) {
-      throw new ClusterUnavailableException(
-          Lookup.MIGRATION_QUEUE, "the migrations cache is not synced");
-    }
-    return caches.migrations().trees(caches.indexes().unfinished());
+    return clusterWide.unfinishedMigrations();
   }
 
   @Override
   public JsonNode migrationConfiguration() {
-    if (!caches.kubevirts().fresh()) {
-      throw new ClusterUnavailableException(
-          Lookup.MIGRATION_QUEUE, "the KubeVirt cache is not synced");
-    }
-    return KubeVirtChoice.migrations(caches.kubevirts().all());
+    return clusterWide.migrationConfiguration();
   }
 
-  /**
-   * From the Nodes cache only: a live list of every Node (500 nodes, 10 MB of JSON) is not worth it
-   * for a rule that warns; while the cache is not fresh the rule is skipped.
-   */
   @Override
   public List<NodeFacts> nodes() {
-    if (!caches.nodes().fresh()) {
-      throw new ClusterUnavailableException(Lookup.NODES, "the Nodes cache is not synced");
-    }
-    return caches.nodes().nodes();
+    return clusterWide.nodes();
   }
 
-  /**
-   * One live list by label ({@code kubevirt.io/created-by=<uid>}) in the VMI's namespace, bounded
-   * by the review's deadline: a VMI has one or two launcher pods (a few while a migration runs),
-   * kept as {@link LauncherPods#project projections}. Pods are never cached: a cluster holds
-   * thousands, and a migration create is rare.
-   */
   @Override
   public Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
-    if (!Names.isNamespace(namespace) || !Names.isLabelValue(vmiUid) || vmiUid.isEmpty()) {
-      return Optional.empty();
-    }
-    mayGoLive(Lookup.NODES);
-    List<JsonNode> pods =
-        live.list(
-            ApiResource.POD.collectionPath(namespace),
-            LiveLookups.byLabel(LauncherPods.CREATED_BY, vmiUid),
-            Lookup.NODES,
-            "launcher pod of " + namespace + " uid " + vmiUid,
-            deadline,
-            LauncherPods::project);
-    return LauncherPods.pick(pods, nodeName);
+    return clusterWide.launcherPod(namespace, vmiUid, nodeName);
   }
 
   @Override
   public JsonNode kubevirt() {
-    List<JsonNode> crs;
-    if (caches.kubevirts().fresh()) {
-      crs = caches.kubevirts().all();
-    } else {
-      mayGoLive(Lookup.NODES);
-      crs =
-          live.list(
-              ApiResource.KUBEVIRT.collectionPath(null),
-              null,
-              Lookup.NODES,
-              "KubeVirt CR",
-              deadline,
-              StoredProjection::kubevirt);
-    }
-    return KubeVirtChoice.pick(crs)
-        .orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+    return clusterWide.kubevirt();
   }
 
   /** A listed migration as the cache would keep it. */

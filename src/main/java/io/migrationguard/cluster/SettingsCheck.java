@@ -13,11 +13,11 @@ import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.mutate.DefaultsConfig;
 import io.migrationguard.core.mutate.JsonPatches;
+import io.migrationguard.core.names.ServiceAccounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Settings that would block evacuations, found at start (docs/configuration.md): a priority
@@ -27,8 +27,6 @@ import java.util.regex.Pattern;
  */
 final class SettingsCheck {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern CONTROLLER =
-      Pattern.compile("system:serviceaccount:[a-z0-9]([-a-z0-9]*[a-z0-9])?:kubevirt-controller");
 
   /** A user who is neither KubeVirt's controller nor on any allow-list: what users are. */
   static final String ORDINARY_USER = "system:serviceaccount:default:default";
@@ -38,7 +36,7 @@ final class SettingsCheck {
   /** The warning for a priority allow-list without KubeVirt's controller, or null. */
   static String requestersWarning(Set<String> requesters) {
     for (String r : requesters) {
-      if (CONTROLLER.matcher(r).matches()) {
+      if (ServiceAccounts.isKubeVirtController(r)) {
         return null;
       }
     }

@@ -36,7 +36,8 @@ public final class ServiceSetting {
     return System.getProperty(name) != null || System.getenv(envName(name)) != null;
   }
 
-  private static String envName(String name) {
+  /** The environment variable Quarkus reads a setting from: {@code MIGRATION_GUARD_...}. */
+  public static String envName(String name) {
     return name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
   }
 

@@ -57,15 +57,15 @@ class AuditPartsTest {
             "{\"source\":\"migration-guard\",\"metadata\":{\"labels\":{\"a\":\"b\"},"
                 + "\"resourceVersion\":\"7\"},\"summary\":{\"fail\":1.0,\"pass\":3},"
                 + "\"results\":[{\"timestamp\":{\"seconds\":99},\"rule\":\"r\"}]}");
-    assertTrue(ReportStore.same(wanted, stored));
+    assertTrue(StoredReports.same(wanted, stored));
     assertFalse(
-        ReportStore.same(
+        StoredReports.same(
             wanted, JSON.readTree(stored.toString().replace("\"pass\":3", "\"pass\":4"))));
     assertFalse(
-        ReportStore.same(
+        StoredReports.same(
             wanted, JSON.readTree(stored.toString().replace("\"rule\":\"r\"", "\"rule\":\"q\""))));
     assertFalse(
-        ReportStore.same(
+        StoredReports.same(
             wanted,
             JSON.readTree(
                 stored.toString().replace("\"rule\":\"r\"", "\"rule\":\"r\",\"field\":\"x\""))),
@@ -74,8 +74,8 @@ class AuditPartsTest {
     ((ObjectNode) leftOut.get("metadata"))
         .putObject("annotations")
         .put("migration-guard.io/results-left-out", "5");
-    assertFalse(ReportStore.same(leftOut, stored), "a count left out that appeared");
-    assertFalse(ReportStore.same(wanted, leftOut), "and one that went away");
+    assertFalse(StoredReports.same(leftOut, stored), "a count left out that appeared");
+    assertFalse(StoredReports.same(wanted, leftOut), "and one that went away");
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.FieldPath;
 import io.migrationguard.core.model.Review;
 import io.migrationguard.core.model.Scope;
+import io.migrationguard.core.names.ServiceAccounts;
 import io.migrationguard.core.placement.Feasibility;
 import io.migrationguard.core.placement.NodeFacts;
 import io.migrationguard.core.placement.Placement;
@@ -19,7 +20,7 @@ import io.migrationguard.core.rules.RuleInfo;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code vmim-target-node}: some Node can take the migration's target pod, as far as Nodes tell
@@ -31,10 +32,6 @@ import java.util.regex.Pattern;
  * whose Nodes are not known (no Nodes listed).
  */
 public final class TargetNode extends Rule {
-  /** KubeVirt's controller account in any namespace (kubevirt, openshift-cnv, ...). */
-  private static final Pattern CONTROLLER =
-      Pattern.compile("system:serviceaccount:[a-z0-9]([-a-z0-9]*[a-z0-9])?:kubevirt-controller");
-
   private final Release release;
   private final Set<String> controllers;
 
@@ -61,8 +58,8 @@ public final class TargetNode extends Rule {
     this.release = release;
     this.controllers =
         trusted.stream()
-            .filter(u -> CONTROLLER.matcher(u).matches())
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+            .filter(ServiceAccounts::isKubeVirtController)
+            .collect(Collectors.toUnmodifiableSet());
   }
 
   @Override
