@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -141,13 +142,9 @@ public final class LeaseReservations {
   public Reservation reserve(String key, Review review, Function<String, Holder> holders) {
     String name = ReservationKeys.leaseName(key);
     String holder = holder(review);
-    LeaseTerms remembered = mine.get(name);
-    if (remembered != null) {
-      if (remembered.expired(clock.instant())) {
-        mine.remove(name, remembered);
-      } else if (!yields(remembered, holder, holders)) {
-        return new Reservation.Held(name, remembered.holder());
-      }
+    Optional<Reservation.Held> held = heldHere(name, holder, holders);
+    if (held.isPresent()) {
+      return held.get();
     }
     try {
       for (int attempt = 0; attempt < 2; attempt++) {
@@ -183,6 +180,32 @@ public final class LeaseReservations {
       return new Reservation.Unavailable(
           "could not reserve Lease " + namespace + "/" + name + ": " + reason(e));
     }
+  }
+
+  /**
+   * Without a round trip: the Lease of {@code key} when this replica holds it for a holder that
+   * does not yield to {@code review} (the same object retried within {@link
+   * LeaseTerms#RETRY_AFTER}, another object the caches show live), which is what taking it would
+   * answer. Empty when the memory cannot tell: then only the API server can.
+   */
+  public Optional<Reservation.Held> heldHere(
+      String key, Review review, Function<String, Holder> holders) {
+    return heldHere(ReservationKeys.leaseName(key), holder(review), holders);
+  }
+
+  private Optional<Reservation.Held> heldHere(
+      String name, String holder, Function<String, Holder> holders) {
+    LeaseTerms remembered = mine.get(name);
+    if (remembered == null) {
+      return Optional.empty();
+    }
+    if (remembered.expired(clock.instant())) {
+      mine.remove(name, remembered);
+      return Optional.empty();
+    }
+    return yields(remembered, holder, holders)
+        ? Optional.empty()
+        : Optional.of(new Reservation.Held(name, remembered.holder()));
   }
 
   private boolean yields(LeaseTerms terms, String holder, Function<String, Holder> holders) {

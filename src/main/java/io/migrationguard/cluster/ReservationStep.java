@@ -40,6 +40,27 @@ final class ReservationStep {
     if (reservation instanceof LeaseReservations.Reservation.Reserved) {
       return allowed;
     }
+    return refused(reservation, review, allowed);
+  }
+
+  /**
+   * The denial taking the review's reservation would end in, when this replica's memory of the
+   * Leases it holds already says so (a create sent again, a duplicate of one admitted moments ago):
+   * answered without the API server, a worker thread or the key's lock, since refusing records
+   * nothing. Empty when only taking the Lease can tell. {@code cluster} answers from the caches.
+   */
+  Optional<Decision> refusedHere(
+      Optional<String> key, Review review, Decision allowed, ClusterView cluster) {
+    if (key.isEmpty()) {
+      return Optional.empty();
+    }
+    return reservations
+        .heldHere(key.get(), review, holder -> holderState(holder, cluster))
+        .map(held -> refused(held, review, allowed));
+  }
+
+  private static Decision refused(
+      LeaseReservations.Reservation reservation, Review review, Decision allowed) {
     List<Finding> findings = new ArrayList<>(allowed.findings());
     List<String> unavailable = new ArrayList<>(allowed.unavailable());
     boolean policy = review.kind() == Kind.POLICY;

@@ -137,23 +137,7 @@ class LeaseReservationsTest {
   @Test
   void anExpiredLeaseIsTakenOverAndSweptAndTheSameObjectRetries() {
     AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-12-01T10:00:00Z"));
-    Clock clock =
-        new Clock() {
-          @Override
-          public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-          }
-
-          @Override
-          public Clock withZone(java.time.ZoneId zone) {
-            return this;
-          }
-
-          @Override
-          public Instant instant() {
-            return now.get();
-          }
-        };
+    Clock clock = fixed(now);
     LeaseReservations a = replica("replica-a", clock, Duration.ofSeconds(10));
     LeaseReservations b = replica("replica-b", clock, Duration.ofSeconds(10));
     String key = ReservationKeys.of(policy("first", "t")).orElseThrow();
@@ -206,6 +190,52 @@ class LeaseReservationsTest {
     assertInstanceOf(
         LeaseReservations.Reservation.Held.class, b.reserve(key, policy("second", "r")));
     assertTrue(server.getRequestCount() > requests);
+  }
+
+  @Test
+  void whatThisReplicaHoldsIsKnownWithoutARoundTripAndTheRestIsLeftToTheApiServer() {
+    AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-12-01T10:00:00Z"));
+    LeaseReservations a = replica("replica-a", fixed(now), Duration.ofSeconds(10));
+    String key = ReservationKeys.of(policy("first", "h")).orElseThrow();
+    java.util.function.Function<String, LeaseReservations.Holder> live =
+        h -> LeaseReservations.Holder.LIVE;
+    assertTrue(a.heldHere(key, policy("first", "h"), live).isEmpty(), "nothing taken yet");
+    assertInstanceOf(
+        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "h")));
+    int requests = server.getRequestCount();
+    // The same create sent again at once, and another object with the same selectors: refused.
+    assertTrue(a.heldHere(key, policy("first", "h"), live).isPresent());
+    var other = a.heldHere(key, policy("second", "h"), live).orElseThrow();
+    assertTrue(other.holder().startsWith("MigrationPolicy/first"), other.holder());
+    // What only the API server can say is left to it: a retry after RETRY_AFTER, a holder the
+    // caches no longer show, another replica's Lease.
+    now.set(now.get().plus(LeaseTerms.RETRY_AFTER));
+    assertTrue(a.heldHere(key, policy("first", "h"), live).isEmpty());
+    now.set(now.get().plusSeconds(6));
+    assertTrue(
+        a.heldHere(key, policy("second", "h"), h -> LeaseReservations.Holder.ABSENT).isEmpty());
+    LeaseReservations b = replica("replica-b", fixed(now), Duration.ofSeconds(10));
+    assertTrue(b.heldHere(key, policy("second", "h"), live).isEmpty());
+    assertEquals(requests, server.getRequestCount(), "no request to the API server");
+  }
+
+  private static Clock fixed(AtomicReference<Instant> now) {
+    return new Clock() {
+      @Override
+      public ZoneOffset getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public Instant instant() {
+        return now.get();
+      }
+    };
   }
 
   private static Review migration(String name) {
