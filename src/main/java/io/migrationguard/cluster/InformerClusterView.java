@@ -10,7 +10,6 @@ import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.model.Review;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -115,7 +114,7 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
 
   @Override
   public Set<Lookup> supports() {
-    return EnumSet.allOf(Lookup.class);
+    return ReviewLookups.ALL;
   }
 
   @Override

@@ -138,7 +138,7 @@ public final class ReviewGate {
     Deadline deadline = new Deadline(arrivedNanos + lookupBudget.toNanos());
     ClusterView current = view.get();
     Optional<String> key = keyOf(review, dryRun, current); // once: it builds canonical selectors
-    boolean onEventLoop = !onWorker && !mayBlock(key, review, dryRun, current);
+    boolean onEventLoop = !onWorker && !mayBlock(() -> key, review, dryRun, current);
     ClusterView bound =
         current instanceof InformerClusterView v
             ? (onEventLoop ? v.cachesOnly() : v.within(deadline))
@@ -157,7 +157,9 @@ public final class ReviewGate {
       return first;
     }
     if (onEventLoop && reservations != null) {
-      throw new MustWait(); // the reservation is a write to the API server: not on the event loop
+      // A create sent again within moments is refused from this replica's memory of its Leases;
+      // any other reservation is a write to the API server: not on the event loop.
+      return reservations.refusedHere(key, review, first, bound).orElseThrow(MustWait::new);
     }
     ReentrantLock lock = locks[stripe];
     if (!acquire(lock, onEventLoop ? Deadline.after(EVENT_LOOP_LOCK_WAIT) : deadline)) {
@@ -215,18 +217,19 @@ public final class ReviewGate {
    */
   public boolean mayBlock(Review review, boolean dryRun) {
     ClusterView current = view.get();
-    return mayBlock(keyOf(review, dryRun, current), review, dryRun, current);
+    return mayBlock(() -> keyOf(review, dryRun, current), review, dryRun, current);
   }
 
+  /** {@code key} is asked only where it matters: the service's own view never needs it. */
   private boolean mayBlock(
-      Optional<String> key, Review review, boolean dryRun, ClusterView current) {
+      Supplier<Optional<String>> key, Review review, boolean dryRun, ClusterView current) {
     if (current instanceof InformerClusterView v) {
       // A key's lock is held for microseconds by reviews the caches answer: taken on the event
       // loop (waiting at most EVENT_LOOP_LOCK_WAIT, then the contended rule answers 503).
       return !v.answersFromCaches(review);
     }
     // Another view (tests, a mock) says nothing about what may block: any lock means a worker.
-    return !dryRun && stripeFor(key, review, current) >= 0;
+    return !dryRun && stripeFor(key.get(), review, current) >= 0;
   }
 
   /**

@@ -8,6 +8,7 @@ import io.migrationguard.core.cluster.StoredProjection;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.placement.NodeFacts;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -50,9 +51,12 @@ final class ReviewLookups implements ClusterView {
     clusterWide.mayGoLive(lookup);
   }
 
+  /** What the service's views look up: everything, one shared set (asked once per review). */
+  static final Set<Lookup> ALL = Collections.unmodifiableSet(EnumSet.allOf(Lookup.class));
+
   @Override
   public Set<Lookup> supports() {
-    return EnumSet.allOf(Lookup.class);
+    return ALL;
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
+import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.FieldPath;
@@ -24,13 +25,17 @@ import io.migrationguard.core.release.Release;
 import io.migrationguard.core.rules.Findings;
 import io.migrationguard.core.rules.NeedsRequester;
 import io.migrationguard.core.rules.Rule;
+import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.rules.SchemaRefinement;
 import io.migrationguard.core.rules.Settings;
 import io.migrationguard.core.schema.JsonSchemaValidator;
 import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.SchemaValidator;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The engine both doors share: schema, then rules, then (for {@code /mutate}) defaulting, as
@@ -63,6 +68,16 @@ public final class Engine {
   private final List<Defaulter> defaulters;
   private final Settings settings;
 
+  /**
+   * The rules of each kind and operation, in catalogue order, worked out once: a review walks only
+   * its own (a policy create runs a third of the catalogue), without asking every rule its scope
+   * and the settings its action.
+   */
+  private final Map<Kind, Map<Operation, List<Planned>>> plans = new EnumMap<>(Kind.class);
+
+  /** A rule as a review of its kind and operation runs it, with its operator's action. */
+  private record Planned(Rule rule, RuleInfo info, Severity forced, boolean needsRequester) {}
+
   public Engine(
       SchemaValidator schema, List<Rule> rules, List<Defaulter> defaulters, Settings settings) {
     this.schemas = ReleaseSchemas.of(settings.release());
@@ -70,6 +85,25 @@ public final class Engine {
     this.rules = List.copyOf(rules);
     this.defaulters = List.copyOf(defaulters);
     this.settings = settings;
+    for (Kind kind : Kind.values()) {
+      Map<Operation, List<Planned>> byOperation = new EnumMap<>(Operation.class);
+      for (Operation operation : Operation.values()) {
+        List<Planned> planned = new ArrayList<>();
+        for (Rule rule : this.rules) {
+          RuleInfo info = rule.info();
+          if (info.appliesTo(kind, operation)) {
+            planned.add(
+                new Planned(
+                    rule,
+                    info,
+                    settings.severities().get(info.id()),
+                    rule instanceof NeedsRequester));
+          }
+        }
+        byOperation.put(operation, List.copyOf(planned));
+      }
+      plans.put(kind, byOperation);
+    }
   }
 
   public List<Rule> rules() {
@@ -118,24 +152,20 @@ public final class Engine {
     review = BeforeAdmission.prune(schemas, BeforeAdmission.mainResourceStatus(judged), known);
     List<String> unavailable = new ArrayList<>();
     List<String> notChecked = new ArrayList<>();
-    for (Rule rule : rules) {
-      var info = rule.info();
-      if (!info.appliesTo(review.kind(), review.operation())) {
-        continue;
-      }
-      if (!info.lookups().isEmpty() && !cluster.supports().containsAll(info.lookups())) {
+    Set<Lookup> supported = cluster.supports();
+    for (Planned planned : plans.get(review.kind()).get(review.operation())) {
+      RuleInfo info = planned.info();
+      if (!info.lookups().isEmpty() && !supported.containsAll(info.lookups())) {
         notChecked.add(info.id());
         continue;
       }
-      if (rule instanceof NeedsRequester && review.requester() == null) {
+      if (planned.needsRequester() && review.requester() == null) {
         notChecked.add(info.id()); // the lint without --as: not judged, and said so
         continue;
       }
-      Findings out =
-          new Findings(info.id(), info.severity(), findings)
-              .forcing(settings.severities().get(info.id()));
+      Findings out = new Findings(info.id(), info.severity(), findings).forcing(planned.forced());
       try {
-        rule.check(review, cluster, out);
+        planned.rule().check(review, cluster, out);
       } catch (ClusterUnavailableException e) {
         unavailable.add(
             info.id() + ": could not look up " + e.lookup().what() + ": " + e.getMessage());

@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Turns the engine's {@link Decision} into what the API server expects back
@@ -55,18 +54,23 @@ public final class AdmissionResponses {
     List<String> warnings = warnings(decision.warnings(), decision.omittedWarnings());
     Map<String, String> audit = audit(decision.findings());
     AdmissionResponse.Status status = null;
-    if (!decision.unavailable().isEmpty()) {
-      String message =
-          subject(kind, name)
-              + " could not be checked: "
-              + String.join("; ", decision.unavailable())
-              + (errors.isEmpty() ? "" : "; it is also invalid: " + listed(errors, omitted));
-      status =
-          new AdmissionResponse.Status(
-              503, "ServiceUnavailable", message, details(kind, name, errors));
-    } else if (!errors.isEmpty() || omitted > 0) {
-      String message = subject(kind, name) + " is invalid: " + listed(errors, omitted);
-      status = new AdmissionResponse.Status(422, "Invalid", message, details(kind, name, errors));
+    if (!decision.unavailable().isEmpty() || !errors.isEmpty() || omitted > 0) {
+      // Each listed error rendered once, for both the message and its cause.
+      List<AdmissionResponse.Cause> causes = causes(errors);
+      String invalid = listed(causes, errors.size() + omitted);
+      AdmissionResponse.Details details =
+          new AdmissionResponse.Details(Shown.plain(name), kind.group(), kind.kindName(), causes);
+      if (!decision.unavailable().isEmpty()) {
+        String message =
+            subject(kind, name)
+                + " could not be checked: "
+                + String.join("; ", decision.unavailable())
+                + (errors.isEmpty() ? "" : "; it is also invalid: " + invalid);
+        status = new AdmissionResponse.Status(503, "ServiceUnavailable", message, details);
+      } else {
+        String message = subject(kind, name) + " is invalid: " + invalid;
+        status = new AdmissionResponse.Status(422, "Invalid", message, details);
+      }
     }
     return new AdmissionResponse(status == null, status, List.of(), warnings, audit);
   }
@@ -92,30 +96,34 @@ public final class AdmissionResponses {
     return kind.kindName() + " \"" + Shown.plain(name) + "\"";
   }
 
-  /** The first {@link #MAX_LISTED} errors, then how many more (stored or only counted). */
-  private static String listed(List<Finding> errors, int omitted) {
-    String first =
-        errors.stream()
-            .limit(MAX_LISTED)
-            .map(AdmissionResponses::render)
-            .collect(Collectors.joining(", "));
-    int more = Math.max(0, errors.size() - MAX_LISTED) + omitted;
-    return more > 0 ? first + ", and " + more + " more validation errors" : first;
+  /** The first {@link #MAX_LISTED} errors as causes: the type, the body, the field. */
+  private static List<AdmissionResponse.Cause> causes(List<Finding> errors) {
+    int n = Math.min(errors.size(), MAX_LISTED);
+    List<AdmissionResponse.Cause> causes = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      Finding f = errors.get(i);
+      causes.add(new AdmissionResponse.Cause(f.type().wireName(), body(f), field(f)));
+    }
+    return causes;
   }
 
-  private static AdmissionResponse.Details details(Kind kind, String name, List<Finding> errors) {
-    List<AdmissionResponse.Cause> causes =
-        errors.stream()
-            .limit(MAX_LISTED)
-            .map(f -> new AdmissionResponse.Cause(f.type().wireName(), body(f), field(f)))
-            .toList();
-    return new AdmissionResponse.Details(Shown.plain(name), kind.group(), kind.kindName(), causes);
-  }
-
-  /** A finding as apimachinery renders it, its path cut to {@link #MAX_FIELD_CHARS}. */
-  private static String render(Finding f) {
-    String path = field(f);
-    return path.isEmpty() ? body(f) : path + ": " + body(f);
+  /**
+   * The listed errors as apimachinery renders them ({@code <path>: <body>}), then how many more of
+   * the {@code total} (stored or only counted).
+   */
+  private static String listed(List<AdmissionResponse.Cause> causes, int total) {
+    StringBuilder out = new StringBuilder();
+    for (AdmissionResponse.Cause c : causes) {
+      if (!out.isEmpty()) {
+        out.append(", ");
+      }
+      if (!c.field().isEmpty()) {
+        out.append(c.field()).append(": ");
+      }
+      out.append(c.message());
+    }
+    int more = total - causes.size();
+    return more > 0 ? out + ", and " + more + " more validation errors" : out.toString();
   }
 
   /** The error body, bounded: values are cut where they are rendered; this bounds the rest. */
