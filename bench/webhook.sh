@@ -2,8 +2,9 @@
 # Webhook benchmark: starts the packaged jar with generated certificates on 127.0.0.1, warms it up, then
 # drives HTTPS keep-alive load (wrk) with realistic AdmissionReviews at fixed concurrency, and measures the
 # same server's floor (a review of the same size for a kind we do not handle: parsed, then allowed).
-# Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor, time from process start
-# to the first successful review, the RSS after the load, and a final JSON line.
+# Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor, the service's CPU per request
+# (user + system, every thread) and the floor's over it, time from process start to the first successful
+# review, the RSS after the load, and a final JSON line.
 #
 # Settings (env): DURATION=8 (s per run), RUNS=3 (median of), CONNS="32 100", THREADS=2, WARMUP=60 (s), JAVA_OPTS,
 # CLUSTER=1: cluster lookups on, against a stand-in API server (ApiStandIn: fabric8's mock server, CRUD,
@@ -50,10 +51,19 @@ startup_ms=$(( $(now_ms) - t0 ))
 echo "first successful review after ${startup_ms} ms (process start included)"
 
 URL="https://127.0.0.1:$PORT"
+CLK_TCK=$(getconf CLK_TCK)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; } # user + system
 run_wrk() { # conns path body duration -> RESULT line (path "api": a GET of the VMI from the stand-in)
-  local url="$URL$2" body="payloads/$3"
+  local url="$URL$2" body="payloads/$3" t0 line
   if [ "$2" = api ]; then url="$API_URL/apis/kubevirt.io/v1/namespaces/prod-databases/virtualmachineinstances/db-0"; body=; fi
-  BODY="$body" timeout $(( $4 + 30 )) wrk -t"$THREADS" -c"$1" -d"${4}s" --timeout 5s -s post.lua "$url" | grep '^RESULT'
+  t0=$(cpu_ticks "$SERVER_PID")
+  line=$(BODY="$body" timeout $(( $4 + 30 )) wrk -t"$THREADS" -c"$1" -d"${4}s" --timeout 5s -s post.lua "$url" | grep '^RESULT')
+  # The service's own CPU (user + system, all its threads) per answered request: what a case costs the
+  # service, apart from the load generator and the kernel's share of the loopback, which a slower case
+  # also inflates (fewer answers per wake-up on both sides).
+  awk -v l="$line" -v t=$(( $(cpu_ticks "$SERVER_PID") - t0 )) -v hz="$CLK_TCK" -v d="$4" 'BEGIN {
+    match(l, /rps=[0-9.]+/); r = substr(l, RSTART + 4, RLENGTH - 4) + 0
+    printf "%s cpu_us=%.2f\n", l, (r > 0 ? t / hz * 1e6 / (r * d) : 0) }'
 }
 # Warm-up: every case, twice over. Measured with per-review CPU timers: the engine's code reaches its steady cost
 # only after about a minute of mixed load on this machine (50 us per review after 10 s, 12-15 us after 60 s), and
@@ -85,18 +95,21 @@ total() { awk '{ s += $1 } END { print s + 0 }'; }
 # field NAME CONNS KEY: the values of KEY over the runs of one case.
 field() { awk -v n="$1" -v c="$2" -v k="$3" '$1 == n && $2 == c { for (i = 4; i <= NF; i++) { split($i, kv, "="); if (kv[1] == k) print kv[2] } }' "$RAW"; }
 json_cases=()
-printf '\n%-14s %5s %10s %8s %8s %8s %7s %6s\n' case conns req/s p50_ms p90_ms p99_ms floor errors
+printf '\n%-14s %5s %10s %8s %8s %8s %7s %8s %9s %6s\n' case conns req/s p50_ms p90_ms p99_ms floor cpu_us cpu_floor errors
 for c in $CONNS; do
-  floor_rps=0
+  floor_rps=0; floor_cpu=0
   for spec in $CASES; do
     IFS=: read -r name path body <<<"$spec"
     m_rps=$(field "$name" "$c" rps | median); m50=$(field "$name" "$c" p50 | median)
     m90=$(field "$name" "$c" p90 | median); m99=$(field "$name" "$c" p99 | median)
     errs=$(( $(field "$name" "$c" errors | total) + $(field "$name" "$c" non2xx | total) ))
-    case "$name" in floor*) floor_rps=$m_rps ;; esac
+    m_cpu=$(field "$name" "$c" cpu_us | median)
+    case "$name" in floor*) floor_rps=$m_rps; floor_cpu=$m_cpu ;; esac
     ratio=$(awk -v a="$m_rps" -v b="$floor_rps" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
-    printf '%-14s %5s %10.0f %8.2f %8.2f %8.2f %7s %6s\n' "$name" "$c" "$m_rps" "$m50" "$m90" "$m99" "$ratio" "$errs"
-    json_cases+=("{\"case\":\"$name\",\"connections\":$c,\"rps\":$m_rps,\"p50_ms\":$m50,\"p90_ms\":$m90,\"p99_ms\":$m99,\"floor_ratio\":$ratio,\"errors\":$errs}")
+    # The floor's service CPU per request over the case's: the share of the floor by the service's own cost.
+    cpu_ratio=$(awk -v a="$m_cpu" -v b="$floor_cpu" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }')
+    printf '%-14s %5s %10.0f %8.2f %8.2f %8.2f %7s %8.2f %9s %6s\n' "$name" "$c" "$m_rps" "$m50" "$m90" "$m99" "$ratio" "$m_cpu" "$cpu_ratio" "$errs"
+    json_cases+=("{\"case\":\"$name\",\"connections\":$c,\"rps\":$m_rps,\"p50_ms\":$m50,\"p90_ms\":$m90,\"p99_ms\":$m99,\"floor_ratio\":$ratio,\"cpu_us_per_request\":$m_cpu,\"cpu_floor_ratio\":$cpu_ratio,\"errors\":$errs}")
   done
 done
 if [ -n "${API_URL:-}" ]; then

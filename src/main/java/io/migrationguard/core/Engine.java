@@ -70,8 +70,7 @@ public final class Engine {
 
   /**
    * The rules of each kind and operation, in catalogue order, worked out once: a review walks only
-   * its own (a policy create runs a third of the catalogue), without asking every rule its scope
-   * and the settings its action.
+   * its own, without asking every rule of the catalogue its scope and the settings its action.
    */
   private final Map<Kind, Map<Operation, List<Planned>>> plans = new EnumMap<>(Kind.class);
 

@@ -3,6 +3,7 @@ package io.migrationguard.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,6 +17,7 @@ import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Kind;
 import io.migrationguard.core.model.Operation;
 import io.migrationguard.core.model.Review;
+import io.migrationguard.testing.Await;
 import io.migrationguard.testing.CrudApiServer;
 import java.time.Clock;
 import java.time.Duration;
@@ -217,6 +219,38 @@ class LeaseReservationsTest {
     LeaseReservations b = replica("replica-b", fixed(now), Duration.ofSeconds(10));
     assertTrue(b.heldHere(key, policy("second", "h"), live).isEmpty());
     assertEquals(requests, server.getRequestCount(), "no request to the API server");
+  }
+
+  /**
+   * On the event loop (the service's own view, caches fresh): a create whose Lease this replica
+   * took moments ago for the same object is refused there and then, with no worker, lock or
+   * request; one it does not hold moves to a worker for the Lease ({@link ReviewGate.MustWait}).
+   */
+  @Test
+  void aCreateSentAgainIsRefusedOnTheEventLoopFromWhatThisReplicaHolds() throws Exception {
+    KubernetesClient c = server.createClient();
+    clients.add(c);
+    InflightRegistry inflight = new InflightRegistry(Duration.ofSeconds(10));
+    try (InformerClusterView view =
+        InformerClusterView.start(c, JSON, inflight, Duration.ofSeconds(2))) {
+      ReviewGate gate =
+          new ReviewGate(
+              () -> view,
+              inflight,
+              Duration.ofSeconds(2),
+              replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10)));
+      Review review = policy("again", "loop");
+      Await.until("the caches answer it", () -> !gate.mayBlock(review, false));
+      java.util.function.Function<io.migrationguard.core.cluster.ClusterView, Decision> allow =
+          v -> new Decision(List.of(), List.of(), List.of(), List.of());
+      assertThrows(ReviewGate.MustWait.class, () -> gate.admit(review, false, allow, false));
+      assertTrue(gate.admit(review, false, allow, true).allowed(), "the Lease taken on a worker");
+      int requests = server.getRequestCount();
+      Decision again = gate.admit(review, false, allow, false);
+      assertEquals("policy-selectors-unique", again.errors().get(0).rule());
+      assertTrue(again.errors().get(0).detail().contains("MigrationPolicy/again @replica-a"));
+      assertEquals(requests, server.getRequestCount(), "no request to the API server");
+    }
   }
 
   private static Clock fixed(AtomicReference<Instant> now) {
