@@ -54,9 +54,15 @@ final class ReservationStep {
     if (key.isEmpty()) {
       return Optional.empty();
     }
-    return reservations
-        .heldHere(key.get(), review, holder -> holderState(holder, cluster))
-        .map(held -> refused(held, review, allowed));
+    try {
+      // Where the caches cannot tell what became of a holder, neither can the memory: a worker
+      // asks the API server (a live lookup may find the holder gone, and the Lease taken over).
+      return reservations
+          .heldHere(key.get(), review, holder -> holderFromCaches(holder, cluster))
+          .map(held -> refused(held, review, allowed));
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   private static Decision refused(
@@ -100,28 +106,33 @@ final class ReservationStep {
    * caches cannot tell).
    */
   private static LeaseReservations.Holder holderState(String holder, ClusterView cluster) {
-    String[] parts = holder.split("/", 3);
     try {
-      if (parts.length == 3 && parts[0].equals(Kind.VMIM.kindName())) {
-        return cluster
-            .migration(parts[1], parts[2])
-            .map(
-                m ->
-                    RuleHelpers.isFinalPhase(RuleHelpers.phase(m))
-                        ? LeaseReservations.Holder.FINISHED
-                        : LeaseReservations.Holder.LIVE)
-            .orElse(LeaseReservations.Holder.ABSENT);
-      }
-      if (parts.length == 2 && parts[0].equals(Kind.POLICY.kindName())) {
-        for (JsonNode p : cluster.migrationPolicies()) {
-          if (parts[1].equals(RuleHelpers.name(p))) {
-            return LeaseReservations.Holder.LIVE;
-          }
-        }
-        return LeaseReservations.Holder.ABSENT;
-      }
+      return holderFromCaches(holder, cluster);
     } catch (RuntimeException e) {
-      // the caches cannot tell: the Lease stands
+      return LeaseReservations.Holder.LIVE; // the caches cannot tell: the Lease stands
+    }
+  }
+
+  /** As {@link #holderState}, throwing where {@code cluster} cannot answer. */
+  private static LeaseReservations.Holder holderFromCaches(String holder, ClusterView cluster) {
+    String[] parts = holder.split("/", 3);
+    if (parts.length == 3 && parts[0].equals(Kind.VMIM.kindName())) {
+      return cluster
+          .migration(parts[1], parts[2])
+          .map(
+              m ->
+                  RuleHelpers.isFinalPhase(RuleHelpers.phase(m))
+                      ? LeaseReservations.Holder.FINISHED
+                      : LeaseReservations.Holder.LIVE)
+          .orElse(LeaseReservations.Holder.ABSENT);
+    }
+    if (parts.length == 2 && parts[0].equals(Kind.POLICY.kindName())) {
+      for (JsonNode p : cluster.migrationPolicies()) {
+        if (parts[1].equals(RuleHelpers.name(p))) {
+          return LeaseReservations.Holder.LIVE;
+        }
+      }
+      return LeaseReservations.Holder.ABSENT;
     }
     return LeaseReservations.Holder.LIVE;
   }

@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -228,6 +229,9 @@ class LeaseReservationsTest {
    */
   @Test
   void aCreateSentAgainIsRefusedOnTheEventLoopFromWhatThisReplicaHolds() throws Exception {
+    // A fixed clock: the copy below is "within a second" of the Lease whatever the machine's
+    // pauses.
+    AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
     KubernetesClient c = server.createClient();
     clients.add(c);
     InflightRegistry inflight = new InflightRegistry(Duration.ofSeconds(10));
@@ -238,8 +242,12 @@ class LeaseReservationsTest {
               () -> view,
               inflight,
               Duration.ofSeconds(2),
-              replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10)));
+              replica("replica-a", fixed(now), Duration.ofSeconds(10)));
       Review review = policy("again", "loop");
+      // Every informer listed and watching: none sends a request during the count below.
+      Await.until(
+          "every cache fresh",
+          () -> view.states().stream().allMatch(s -> s.notServed() || s.synced() && s.watching()));
       Await.until("the caches answer it", () -> !gate.mayBlock(review, false));
       java.util.function.Function<io.migrationguard.core.cluster.ClusterView, Decision> allow =
           v -> new Decision(List.of(), List.of(), List.of(), List.of());
@@ -251,6 +259,33 @@ class LeaseReservationsTest {
       assertTrue(again.errors().get(0).detail().contains("MigrationPolicy/again @replica-a"));
       assertEquals(requests, server.getRequestCount(), "no request to the API server");
     }
+  }
+
+  /**
+   * Another object's Lease, and caches that cannot say whether its holder still exists: the memory
+   * does not refuse (a worker asks the API server, which may find the holder gone), where taking
+   * the Lease keeps it standing.
+   */
+  @Test
+  void whereTheCachesCannotTellTheMemoryDoesNotRefuse() {
+    LeaseReservations a = replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10));
+    String key = ReservationKeys.of(policy("first", "blind")).orElseThrow();
+    assertInstanceOf(
+        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "blind")));
+    InMemoryClusterView blind =
+        new InMemoryClusterView() {
+          @Override
+          public List<com.fasterxml.jackson.databind.JsonNode> migrationPolicies() {
+            throw new IllegalStateException("the policies cache went stale");
+          }
+        };
+    Decision allowed = new Decision(List.of(), List.of(), List.of(), List.of());
+    ReservationStep step = new ReservationStep(a);
+    Review second = policy("second", "blind");
+    assertTrue(step.refusedHere(Optional.of(key), second, allowed, blind).isEmpty());
+    InMemoryClusterView seeing =
+        new InMemoryClusterView().addPolicy(policy("first", "blind").object());
+    assertTrue(step.refusedHere(Optional.of(key), second, allowed, seeing).isPresent());
   }
 
   private static Clock fixed(AtomicReference<Instant> now) {
