@@ -143,9 +143,7 @@ class LeaseReservationsTest {
     Clock clock = fixed(now);
     LeaseReservations a = replica("replica-a", clock, Duration.ofSeconds(10));
     LeaseReservations b = replica("replica-b", clock, Duration.ofSeconds(10));
-    String key = ReservationKeys.of(policy("first", "t")).orElseThrow();
-    assertInstanceOf(
-        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "t")));
+    String key = reservedFirst(a, "t");
     // The same object sent to the other replica at the same moment is a second request, not a
     // retry: refused. A second later it is a retried create, and takes the Lease over; another
     // object is refused.
@@ -179,9 +177,7 @@ class LeaseReservationsTest {
   @Test
   void aLeaseThisReplicaHoldsRefusesAnotherObjectWithoutARoundTrip() {
     LeaseReservations a = replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10));
-    String key = ReservationKeys.of(policy("first", "r")).orElseThrow();
-    assertInstanceOf(
-        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "r")));
+    String key = reservedFirst(a, "r");
     int requests = server.getRequestCount();
     var again = a.reserve(key, policy("second", "r"));
     assertInstanceOf(LeaseReservations.Reservation.Held.class, again);
@@ -269,9 +265,7 @@ class LeaseReservationsTest {
   @Test
   void whereTheCachesCannotTellTheMemoryDoesNotRefuse() {
     LeaseReservations a = replica("replica-a", Clock.systemUTC(), Duration.ofSeconds(10));
-    String key = ReservationKeys.of(policy("first", "blind")).orElseThrow();
-    assertInstanceOf(
-        LeaseReservations.Reservation.Reserved.class, a.reserve(key, policy("first", "blind")));
+    String key = reservedFirst(a, "blind");
     InMemoryClusterView blind =
         new InMemoryClusterView() {
           @Override
@@ -286,6 +280,14 @@ class LeaseReservationsTest {
     InMemoryClusterView seeing =
         new InMemoryClusterView().addPolicy(policy("first", "blind").object());
     assertTrue(step.refusedHere(Optional.of(key), second, allowed, seeing).isPresent());
+  }
+
+  /** Takes, through {@code replica}, the Lease of a policy "first" selecting {@code team}. */
+  private static String reservedFirst(LeaseReservations replica, String team) {
+    String key = ReservationKeys.of(policy("first", team)).orElseThrow();
+    assertInstanceOf(
+        LeaseReservations.Reservation.Reserved.class, replica.reserve(key, policy("first", team)));
+    return key;
   }
 
   private static Clock fixed(AtomicReference<Instant> now) {
