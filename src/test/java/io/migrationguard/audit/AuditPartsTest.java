@@ -282,7 +282,9 @@ class AuditPartsTest {
       try (AuditLeadership mine =
           new AuditLeadership(client, "mg", "me", started::incrementAndGet, () -> {})) {
         mine.start();
-        Await.until(Duration.ofSeconds(10), mine::isLeader, "a free Lease taken");
+        // The leader flag is set just before the start callback runs: wait for the callback.
+        Await.until(Duration.ofSeconds(10), () -> started.get() > 0, "a free Lease taken");
+        assertTrue(mine.isLeader());
         assertEquals(1, started.get());
       }
       // Closing released it at once (fabric8's release: a lease of one second from now), so the
