@@ -1,6 +1,7 @@
 package io.migrationguard.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Decision;
@@ -60,7 +61,7 @@ final class ReservationStep {
       return reservations
           .heldHere(key.get(), review, holder -> holderFromCaches(holder, cluster))
           .map(held -> refused(held, review, allowed));
-    } catch (RuntimeException e) {
+    } catch (ClusterUnavailableException e) {
       return Optional.empty();
     }
   }
@@ -113,7 +114,10 @@ final class ReservationStep {
     }
   }
 
-  /** As {@link #holderState}, throwing where {@code cluster} cannot answer. */
+  /**
+   * As {@link #holderState}, throwing {@link ClusterUnavailableException} where {@code cluster}
+   * cannot answer.
+   */
   private static LeaseReservations.Holder holderFromCaches(String holder, ClusterView cluster) {
     String[] parts = holder.split("/", 3);
     if (parts.length == 3 && parts[0].equals(Kind.VMIM.kindName())) {

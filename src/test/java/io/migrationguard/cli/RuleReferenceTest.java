@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.mutate.Defaulter;
 import io.migrationguard.core.mutate.Defaulters;
+import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.rules.Settings;
 import io.migrationguard.report.RuleDoc;
 import java.io.IOException;
@@ -131,12 +132,17 @@ class RuleReferenceTest {
     return PAGES.stream().filter(p -> p.holds().test(d)).findFirst().orElseThrow();
   }
 
-  /** The operations a catalogue rule runs for; empty for entries that are not rules. */
-  private static Optional<String> operations(String id) {
+  /** The declaration of catalogue rule {@code id}; empty for entries that are not rules. */
+  private static Optional<RuleInfo> declared(String id) {
     return Rules.all(Settings.defaults()).stream()
         .map(r -> r.info())
         .filter(i -> i.id().equals(id))
-        .findFirst()
+        .findFirst();
+  }
+
+  /** The operations a catalogue rule runs for; empty for entries that are not rules. */
+  private static Optional<String> operations(String id) {
+    return declared(id)
         .map(
             i ->
                 i.operations().stream().sorted().map(Enum::name).collect(Collectors.joining(", ")));
@@ -147,10 +153,7 @@ class RuleReferenceTest {
    * it is exported (docs/admission-policies.md); empty for entries that are not rules.
    */
   private static Optional<String> where(String id) {
-    return Rules.all(Settings.defaults()).stream()
-        .map(r -> r.info())
-        .filter(i -> i.id().equals(id))
-        .findFirst()
+    return declared(id)
         .map(
             i ->
                 i.exported()

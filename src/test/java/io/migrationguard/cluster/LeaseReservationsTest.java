@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.migrationguard.core.cluster.InMemoryClusterView;
+import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Kind;
@@ -270,7 +271,8 @@ class LeaseReservationsTest {
         new InMemoryClusterView() {
           @Override
           public List<com.fasterxml.jackson.databind.JsonNode> migrationPolicies() {
-            throw new IllegalStateException("the policies cache went stale");
+            throw new io.migrationguard.core.cluster.ClusterUnavailableException(
+                Lookup.POLICIES, "the cache is being resynchronised");
           }
         };
     Decision allowed = new Decision(List.of(), List.of(), List.of(), List.of());
