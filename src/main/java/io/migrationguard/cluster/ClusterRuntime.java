@@ -169,9 +169,7 @@ public class ClusterRuntime {
    */
   boolean cachesFresh() {
     InformerClusterView view = informers;
-    return view != null
-        && view.admittedStates().stream()
-            .allMatch(c -> c.notServed() || (c.synced() && c.watching()));
+    return view != null && view.admittedFresh();
   }
 
   public List<CacheState> caches() {

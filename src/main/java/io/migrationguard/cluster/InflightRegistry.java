@@ -59,6 +59,8 @@ public final class InflightRegistry {
   private final AtomicLong unnamed = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong lastSweep = new AtomicLong(Long.MIN_VALUE / 2);
+  // Counts every entry added or removed: a view may reuse what it read while this is unchanged.
+  private final AtomicLong changes = new AtomicLong();
 
   /** How often an admission also sweeps out the expired entries (the timer sweeps too). */
   static final long SWEEP_PERIOD_NANOS = 100_000_000L;
@@ -124,9 +126,18 @@ public final class InflightRegistry {
               .put(key, pending),
           pending);
     }
+    changes.incrementAndGet();
     if (size() > MAX_ENTRIES || bytes.get() > MAX_BYTES) {
       evictOldest();
     }
+  }
+
+  /**
+   * Changes whenever an entry is added or removed: what {@link #policies} and {@link #migrations}
+   * lay over a listing is the same while this is.
+   */
+  public long generation() {
+    return changes.get();
   }
 
   /** Removes the expired entries (also run on a timer by the cluster runtime). */
@@ -157,6 +168,7 @@ public final class InflightRegistry {
     for (Map.Entry<String, Pending> e : map.entrySet()) {
       if (gone.test(e.getValue()) && map.remove(e.getKey(), e.getValue())) {
         bytes.addAndGet(-e.getValue().bytes());
+        changes.incrementAndGet();
       }
     }
   }
@@ -225,6 +237,7 @@ public final class InflightRegistry {
         // Not a newer entry a concurrent review just put there.
         if (pending.remove(e.getKey(), p)) {
           bytes.addAndGet(-p.bytes());
+          changes.incrementAndGet();
         }
       } else if (p.name().isEmpty()) {
         unnamedOut.add(p.object());

@@ -104,12 +104,19 @@ public final class InformerClusterView implements ClusterView, AutoCloseable {
   }
 
   /**
-   * The caches that hold what this process admits (policies, migrations, the CR): whether an
-   * admitted write shows up in them soon. The Nodes cache says nothing of that.
+   * Whether the caches that hold what this process admits (policies, migrations, the CR) are each
+   * synced and watching, or their kind is not served: whether an admitted write shows up in them
+   * soon (the Nodes cache says nothing of that). Asked on every policy review ({@link
+   * ClusterRuntime#cachesFresh}): no states are built.
    */
-  List<CacheState> admittedStates() {
-    return List.of(
-        caches.policies().state(), caches.migrations().state(), caches.kubevirts().state());
+  boolean admittedFresh() {
+    return freshOrNotServed(caches.policies())
+        && freshOrNotServed(caches.migrations())
+        && freshOrNotServed(caches.kubevirts());
+  }
+
+  private static boolean freshOrNotServed(InformerCache cache) {
+    return cache.fresh() || cache.notServed();
   }
 
   @Override

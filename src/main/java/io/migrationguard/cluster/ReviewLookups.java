@@ -32,6 +32,12 @@ final class ReviewLookups implements ClusterView {
   private final ClusterWideLookups clusterWide;
   // One review's VMI GETs, so that one fetched before a lock is not fetched again under it.
   private final Map<String, Optional<JsonNode>> vmis = new HashMap<>();
+  // The policies one policy is compared with: the selector rules of a judgement ask for them in
+  // turn with the same object. Kept while no in-flight entry came or went (a judgement made again
+  // under its key's lock follows another admission, and must see it).
+  private JsonNode comparedFor;
+  private long comparedAt;
+  private List<JsonNode> compared;
 
   ReviewLookups(
       CachedCluster caches,
@@ -194,10 +200,18 @@ final class ReviewLookups implements ClusterView {
 
   @Override
   public List<JsonNode> policiesComparableWith(JsonNode policy) {
-    if (!caches.policies().fresh()) {
-      return migrationPolicies();
+    long generation = inflight.generation();
+    if (policy == comparedFor && generation == comparedAt) {
+      return compared;
     }
-    return inflight.policies(caches.policyIndex().candidates(policy));
+    List<JsonNode> out =
+        caches.policies().fresh()
+            ? inflight.policies(caches.policyIndex().candidates(policy))
+            : migrationPolicies();
+    comparedFor = policy;
+    comparedAt = generation;
+    compared = out;
+    return out;
   }
 
   @Override

@@ -3,6 +3,8 @@ package io.migrationguard.cluster;
 import static io.migrationguard.cluster.Fixtures.create;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -118,6 +120,27 @@ class InformerClusterViewTest {
   }
 
   @Test
+  void oneReviewReadsThePoliciesItIsComparedWithOnceUntilAnEntryInFlightComesOrGoes() {
+    create(client, ApiResource.POLICY, Fixtures.policy("memo-a", "memo-tier", "x"));
+    Await.until("memo-a cached", () -> names(view.migrationPolicies()).contains("memo-a"));
+    ClusterView oneReview = ((InformerClusterView) runtime.view()).cachesOnly();
+    JsonNode review = Fixtures.policy("memo-new", "memo-tier", "x");
+    List<JsonNode> first = oneReview.policiesComparableWith(review);
+    assertEquals(List.of("memo-a"), ours(first, "memo-"));
+    // The next selector rule of the same judgement: the same answer, not read again.
+    assertSame(first, oneReview.policiesComparableWith(review));
+    // Another admission recorded meanwhile (the key's lock then judges again): read again.
+    runtime.inflight().admitted(Reviews.policyCreate(Fixtures.policy("memo-b", "memo-tier", "x")));
+    List<JsonNode> again = oneReview.policiesComparableWith(review);
+    assertNotSame(first, again);
+    assertEquals(List.of("memo-a", "memo-b"), ours(again, "memo-"));
+    // Another object is never answered from the memo: memo-a cannot tie with it (the entry in
+    // flight is laid over every answer).
+    JsonNode other = Fixtures.policy("memo-other", "memo-tier", "y");
+    assertEquals(List.of("memo-b"), ours(oneReview.policiesComparableWith(other), "memo-"));
+  }
+
+  @Test
   void policiesFollowCreatesAndDeletes() {
     create(client, ApiResource.POLICY, Fixtures.policy("p-one", "tier", "gold"));
     Await.until("p-one cached", () -> names(view.migrationPolicies()).contains("p-one"));
@@ -159,7 +182,12 @@ class InformerClusterViewTest {
   }
 
   private static List<String> ours(List<JsonNode> policies) {
-    return names(policies).stream().filter(n -> n.startsWith("idx-")).toList();
+    return ours(policies, "idx-");
+  }
+
+  // (Tests share the server: each looks only at the policies it made.)
+  private static List<String> ours(List<JsonNode> policies, String prefix) {
+    return names(policies).stream().filter(n -> n.startsWith(prefix)).toList();
   }
 
   static List<String> names(List<JsonNode> objects) {

@@ -16,6 +16,17 @@ public enum FieldValidation {
     if (s == null) {
       return WARN;
     }
+    // The API server's own spellings first: no lower-cased copy per review.
+    switch (s) {
+      case "Strict":
+        return STRICT;
+      case "Ignore":
+        return IGNORE;
+      case "Warn":
+        return WARN;
+      default:
+        break;
+    }
     return switch (s.toLowerCase(Locale.ROOT)) {
       case "strict" -> STRICT;
       case "ignore" -> IGNORE;

@@ -18,6 +18,7 @@ public enum Kind {
   private final String kind;
   private final boolean namespaced;
   private final List<String> deprecatedVersions;
+  private final String apiVersion; // made once: reviews ask for it
 
   Kind(
       String group, String version, String kind, boolean namespaced, String... deprecatedVersions) {
@@ -26,6 +27,7 @@ public enum Kind {
     this.kind = kind;
     this.namespaced = namespaced;
     this.deprecatedVersions = List.of(deprecatedVersions);
+    this.apiVersion = group + "/" + version;
   }
 
   public String group() {
@@ -43,7 +45,7 @@ public enum Kind {
 
   /** {@code group/version}, as written in {@code apiVersion}. */
   public String apiVersion() {
-    return group + "/" + version;
+    return apiVersion;
   }
 
   public boolean namespaced() {
@@ -62,6 +64,9 @@ public enum Kind {
 
   /** Whether {@code apiVersion} ({@code group/version}) is served for this kind. */
   public boolean servesApiVersion(String apiVersion) {
+    if (this.apiVersion.equals(apiVersion)) {
+      return true; // the stored version, nearly every object: no substring
+    }
     int slash = apiVersion == null ? -1 : apiVersion.indexOf('/');
     return slash > 0
         && apiVersion.regionMatches(0, group, 0, slash)

@@ -1,5 +1,6 @@
 package io.migrationguard.core.names;
 
+import io.migrationguard.core.model.StringMemo;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,11 +47,21 @@ public final class LabelSyntax {
   private static final Pattern DNS1123_LABEL = Pattern.compile(DNS1123_LABEL_FMT);
   private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(DNS1123_SUBDOMAIN_FMT);
 
+  /**
+   * Valid label keys seen lately. A cluster's objects use a few dozen keys over and over, and the
+   * JSON parser hands each key over as the same String instance, so a hit costs less than the scan.
+   */
+  private static final StringMemo<Boolean> VALID_KEYS = new StringMemo<>(512, 128);
+
   private LabelSyntax() {}
 
   /** {@code IsQualifiedName}: a label key, an optional DNS-1123 subdomain prefix and a name. */
   public static List<String> keyErrors(String key) {
+    if (VALID_KEYS.get(key) != null) {
+      return List.of();
+    }
     if (NameRecognizers.labelKey(key)) {
+      VALID_KEYS.put(key, Boolean.TRUE);
       return List.of();
     }
     List<String> errs = new ArrayList<>();

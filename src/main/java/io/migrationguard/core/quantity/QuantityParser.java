@@ -1,5 +1,6 @@
 package io.migrationguard.core.quantity;
 
+import io.migrationguard.core.model.StringMemo;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -21,9 +22,28 @@ final class QuantityParser {
   private static final BigDecimal DECIMAL_LIMIT = BigDecimal.TEN.pow(21);
   private static final int NANO_SCALE = 9;
 
+  /**
+   * Quantities parsed lately: a cluster's policies and reviews spell the same few ("1Gi", "64Mi"),
+   * and two rules of one review parse the same field. A parse is immutable and depends on the
+   * string alone.
+   */
+  private static final StringMemo<QuantityParse> RECENT = new StringMemo<>(256, 32);
+
   private QuantityParser() {}
 
   static QuantityParse parse(String s) {
+    if (s == null) {
+      return parseUncached(null);
+    }
+    QuantityParse known = RECENT.get(s);
+    if (known == null) {
+      known = parseUncached(s);
+      RECENT.put(s, known);
+    }
+    return known;
+  }
+
+  private static QuantityParse parseUncached(String s) {
     if (s == null || s.isEmpty()) {
       return QuantityParse.bad("quantities must match the regular expression " + patternText());
     }

@@ -32,7 +32,9 @@ public final class Findings {
    * hundred thousand bad keys then builds no more than the budget stores.
    */
   public Findings(String rule, Severity severity, FindingBudget budget) {
-    this(rule, severity, budget, new ArrayList<>(), null);
+    // With a budget nothing is kept here: no list per rule and review (the engine makes one
+    // Findings for every rule it runs, and most report nothing).
+    this(rule, severity, budget, budget == null ? new ArrayList<>() : List.of(), null);
   }
 
   private Findings(

@@ -44,6 +44,8 @@ public final class GatedField extends Rule {
   private final String named;
   private final Report report;
   private final List<List<String>> fields;
+  // The same paths as arrays, made once: a review walks them without copying a list per field.
+  private final String[][] paths;
   private final Shape shape;
 
   /**
@@ -63,6 +65,7 @@ public final class GatedField extends Rule {
     this.named = String.join(" or ", known.isEmpty() ? gates : known);
     this.report = report;
     this.fields = List.copyOf(fields);
+    this.paths = this.fields.stream().map(f -> f.toArray(String[]::new)).toArray(String[][]::new);
     this.shape = ReleaseSchemas.of(release).shape(info.kinds().iterator().next());
   }
 
@@ -79,10 +82,9 @@ public final class GatedField extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    for (List<String> field : fields) {
-      if (GateChange.setOrChanged(review, shape, field.toArray(String[]::new))
-          && !anyEnabled(cluster.featureGates())) {
-        report.to(out, review, field, named);
+    for (int i = 0; i < paths.length; i++) {
+      if (GateChange.setOrChanged(review, shape, paths[i]) && !anyEnabled(cluster.featureGates())) {
+        report.to(out, review, fields.get(i), named);
       }
     }
   }

@@ -10,6 +10,7 @@ import io.migrationguard.core.model.FieldValidation;
 import io.migrationguard.core.model.Finding;
 import io.migrationguard.core.model.Kind;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,8 @@ public final class JsonSchemaValidator implements SchemaValidator {
     Map<Kind, Compiled> all = new EnumMap<>(Kind.class);
     SchemaFiles.compile(release)
         .forEach((kind, schema) -> all.put(kind, Compiled.of(release, kind, schema)));
-    return new JsonSchemaValidator(Map.copyOf(all)::get);
+    // An EnumMap, not Map.copyOf: the lookup is an array index, once per review.
+    return new JsonSchemaValidator(Collections.unmodifiableMap(all)::get);
   }
 
   /**

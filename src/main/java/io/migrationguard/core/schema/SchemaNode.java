@@ -1,6 +1,7 @@
 package io.migrationguard.core.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.networknt.schema.regex.RegularExpression;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -88,35 +89,41 @@ final class SchemaNode {
     }
   }
 
-  /** Whether every keyword of this node holds for {@code n}. */
+  /**
+   * Whether every keyword of this node holds for {@code n}. The node's type is asked once and
+   * switched on: JSON nodes are of many classes, and each {@code isX()} is a virtual call.
+   */
   boolean accepts(JsonNode n) {
-    if (never || (types != 0 && (TypeBits.valueOf(n) & types) == 0)) {
+    if (never) {
+      return false;
+    }
+    JsonNodeType type = n.getNodeType();
+    if (types != 0 && (TypeBits.valueOf(type, n) & types) == 0) {
       return false;
     }
     if (ref != null && !ref.accepts(n)) {
       return false;
     }
-    if (n.isTextual()) {
-      String s = n.textValue();
-      if ((enumValues != null && !enumValues.contains(s))
-          || (pattern != null && !pattern.matches(s))
-          || (dateTime && !Rfc3339.isDateTime(s))) {
+    return switch (type) {
+      case STRING -> n.isTextual() ? textAccepted(n.textValue()) : enumValues == null;
+      case NUMBER ->
+          enumValues == null && ((minimum == null && maximum == null) || withinBounds(n));
+      case OBJECT -> enumValues == null && (!n.isObject() || objectAccepted(n));
+      case ARRAY -> enumValues == null && (items == null || elementsAccepted(n));
+      default -> enumValues == null;
+    };
+  }
+
+  private boolean textAccepted(String s) {
+    return (enumValues == null || enumValues.contains(s))
+        && (pattern == null || pattern.matches(s))
+        && (!dateTime || Rfc3339.isDateTime(s));
+  }
+
+  private boolean elementsAccepted(JsonNode array) {
+    for (JsonNode element : array) {
+      if (!items.accepts(element)) {
         return false;
-      }
-    } else if (enumValues != null) {
-      return false;
-    }
-    if ((minimum != null || maximum != null) && n.isNumber() && !withinBounds(n)) {
-      return false;
-    }
-    if (n.isObject()) {
-      return objectAccepted(n);
-    }
-    if (n.isArray() && items != null) {
-      for (JsonNode element : n) {
-        if (!items.accepts(element)) {
-          return false;
-        }
       }
     }
     return true;

@@ -1,6 +1,7 @@
 package io.migrationguard.core.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
 import io.migrationguard.core.model.JsonTypes;
 
 /**
@@ -22,9 +23,12 @@ final class TypeBits {
 
   private TypeBits() {}
 
-  /** The type bits of a value, mirroring {@link JsonTypes#hasType}. */
-  static int valueOf(JsonNode n) {
-    return switch (n.getNodeType()) {
+  /**
+   * The type bits of a value of JSON type {@code type} (asked once by the caller), mirroring {@link
+   * JsonTypes#hasType}.
+   */
+  static int valueOf(JsonNodeType type, JsonNode n) {
+    return switch (type) {
       case STRING, BINARY -> STRING;
       case BOOLEAN -> BOOLEAN;
       case OBJECT, POJO -> OBJECT;

@@ -53,6 +53,9 @@ public final class UnsignedFields extends Rule {
       if (!value.isIntegralNumber()) {
         continue; // absent, or not an integer: the schema's to refuse
       }
+      if ((value.isInt() || value.isLong()) && value.longValue() >= 0) {
+        continue; // the usual case, without a BigInteger
+      }
       BigInteger n = value.bigIntegerValue();
       // Over 2^64 - 1 never gets here through an API server (above): said as Go would say it all
       // the same.
