@@ -141,8 +141,10 @@ public final class Engine {
         findings.add(forced(change));
       }
     }
-    Review judged = BeforeAdmission.statusForSchema(prepared.review());
+    // A clean object needs no schema check: nor the copy without its status that the check sees.
+    Review judged = prepared.review();
     if (!known.objectClean()) {
+      judged = BeforeAdmission.statusForSchema(judged);
       SchemaValidator.Result result =
           schema.check(review.kind(), judged.object(), review.fieldValidation());
       findings.addAll(refined(judged, result.findings()));

@@ -71,4 +71,10 @@ public class HandlerBench {
   public HttpReply validate() {
     return handler.handle(Webhook.VALIDATE, body);
   }
+
+  /** The same body at {@code /mutate}: the defaulting patch, base64 in the response. */
+  @Benchmark
+  public HttpReply mutate() {
+    return handler.handle(Webhook.MUTATE, body);
+  }
 }
