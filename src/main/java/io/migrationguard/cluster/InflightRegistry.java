@@ -120,11 +120,17 @@ public final class InflightRegistry {
     } else if (review.kind() == Kind.VMIM) {
       // A VMIM without a name yet (generateName) cannot be matched to its event: ttl only.
       String key = name.isEmpty() ? "\0" + unnamed.incrementAndGet() : name;
-      account(
-          migrations
-              .computeIfAbsent(review.effectiveNamespace(), ns -> new ConcurrentHashMap<>())
-              .put(key, pending),
-          pending);
+      // Created and filled under the namespace's bin lock: a sweep dropping the namespaces left
+      // empty (computeIfPresent, the same lock) cannot drop this one between the two.
+      Pending[] previous = new Pending[1];
+      migrations.compute(
+          review.effectiveNamespace(),
+          (ns, held) -> {
+            Map<String, Pending> map = held == null ? new ConcurrentHashMap<>() : held;
+            previous[0] = map.put(key, pending);
+            return map;
+          });
+      account(previous[0], pending);
     }
     changes.incrementAndGet();
     if (size() > MAX_ENTRIES || bytes.get() > MAX_BYTES) {
@@ -161,7 +167,9 @@ public final class InflightRegistry {
     for (Map<String, Pending> ns : migrations.values()) {
       sweep(ns, gone);
     }
-    migrations.values().removeIf(Map::isEmpty);
+    for (String ns : migrations.keySet()) {
+      migrations.computeIfPresent(ns, (k, held) -> held.isEmpty() ? null : held);
+    }
   }
 
   private void sweep(Map<String, Pending> map, Predicate<Pending> gone) {

@@ -201,7 +201,7 @@ final class ReviewLookups implements ClusterView {
   @Override
   public List<JsonNode> policiesComparableWith(JsonNode policy) {
     long generation = inflight.generation();
-    if (policy == comparedFor && generation == comparedAt) {
+    if (compared != null && policy == comparedFor && generation == comparedAt) {
       return compared;
     }
     List<JsonNode> out =

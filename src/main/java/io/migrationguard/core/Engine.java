@@ -190,6 +190,13 @@ public final class Engine {
     return decision(findings, unavailable, notChecked);
   }
 
+  static {
+    // One bit per lookup in an int: a 33rd lookup would share a bit and be taken as answered.
+    if (Lookup.values().length > Integer.SIZE) {
+      throw new ExceptionInInitializerError("more lookups than bits in a mask");
+    }
+  }
+
   /** {@code lookups} as a mask of their ordinals. */
   private static int bits(Set<Lookup> lookups) {
     int bits = 0;
