@@ -6,7 +6,6 @@ import io.migrationguard.core.apiserver.BeforeAdmission;
 import io.migrationguard.core.catalogue.Rules;
 import io.migrationguard.core.cluster.ClusterUnavailableException;
 import io.migrationguard.core.cluster.ClusterView;
-import io.migrationguard.core.cluster.Lookup;
 import io.migrationguard.core.model.CauseType;
 import io.migrationguard.core.model.Decision;
 import io.migrationguard.core.model.FieldPath;
@@ -23,7 +22,6 @@ import io.migrationguard.core.mutate.Defaulters;
 import io.migrationguard.core.mutate.JsonPatches;
 import io.migrationguard.core.release.Release;
 import io.migrationguard.core.rules.Findings;
-import io.migrationguard.core.rules.NeedsRequester;
 import io.migrationguard.core.rules.Rule;
 import io.migrationguard.core.rules.RuleInfo;
 import io.migrationguard.core.rules.SchemaRefinement;
@@ -32,10 +30,7 @@ import io.migrationguard.core.schema.JsonSchemaValidator;
 import io.migrationguard.core.schema.ReleaseSchemas;
 import io.migrationguard.core.schema.SchemaValidator;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The engine both doors share: schema, then rules, then (for {@code /mutate}) defaulting, as
@@ -68,18 +63,7 @@ public final class Engine {
   private final List<Defaulter> defaulters;
   private final Settings settings;
 
-  /**
-   * The rules of each kind and operation, in catalogue order, worked out once: a review walks only
-   * its own, without asking every rule of the catalogue its scope and the settings its action.
-   */
-  private final Map<Kind, Map<Operation, List<Planned>>> plans = new EnumMap<>(Kind.class);
-
-  /**
-   * A rule as a review of its kind and operation runs it, with its operator's action and its
-   * lookups as a bit mask ({@link #bits}): a review compares masks instead of sets, once per rule.
-   */
-  private record Planned(
-      Rule rule, RuleInfo info, Severity forced, boolean needsRequester, int lookups) {}
+  private final RulePlan plan;
 
   public Engine(
       SchemaValidator schema, List<Rule> rules, List<Defaulter> defaulters, Settings settings) {
@@ -88,26 +72,7 @@ public final class Engine {
     this.rules = List.copyOf(rules);
     this.defaulters = List.copyOf(defaulters);
     this.settings = settings;
-    for (Kind kind : Kind.values()) {
-      Map<Operation, List<Planned>> byOperation = new EnumMap<>(Operation.class);
-      for (Operation operation : Operation.values()) {
-        List<Planned> planned = new ArrayList<>();
-        for (Rule rule : this.rules) {
-          RuleInfo info = rule.info();
-          if (info.appliesTo(kind, operation)) {
-            planned.add(
-                new Planned(
-                    rule,
-                    info,
-                    settings.severities().get(info.id()),
-                    rule instanceof NeedsRequester,
-                    bits(info.lookups())));
-          }
-        }
-        byOperation.put(operation, List.copyOf(planned));
-      }
-      plans.put(kind, byOperation);
-    }
+    this.plan = new RulePlan(this.rules, settings);
   }
 
   public List<Rule> rules() {
@@ -158,10 +123,10 @@ public final class Engine {
     review = BeforeAdmission.prune(schemas, BeforeAdmission.mainResourceStatus(judged), known);
     List<String> unavailable = new ArrayList<>();
     List<String> notChecked = new ArrayList<>();
-    int supported = bits(cluster.supports());
-    for (Planned planned : plans.get(review.kind()).get(review.operation())) {
+    int supported = RulePlan.mask(cluster.supports());
+    for (RulePlan.Planned planned : plan.of(review.kind(), review.operation())) {
       RuleInfo info = planned.info();
-      if ((planned.lookups() & ~supported) != 0) {
+      if (planned.needsMoreThan(supported)) {
         notChecked.add(info.id());
         continue;
       }
@@ -188,22 +153,6 @@ public final class Engine {
       }
     }
     return decision(findings, unavailable, notChecked);
-  }
-
-  static {
-    // One bit per lookup in an int: a 33rd lookup would share a bit and be taken as answered.
-    if (Lookup.values().length > Integer.SIZE) {
-      throw new ExceptionInInitializerError("more lookups than bits in a mask");
-    }
-  }
-
-  /** {@code lookups} as a mask of their ordinals. */
-  private static int bits(Set<Lookup> lookups) {
-    int bits = 0;
-    for (Lookup l : lookups) {
-      bits |= 1 << l.ordinal();
-    }
-    return bits;
   }
 
   /** {@code f} at the severity an operator's rule action gives its rule, if any. */

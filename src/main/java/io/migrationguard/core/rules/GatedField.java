@@ -43,8 +43,7 @@ public final class GatedField extends Rule {
   private final List<String> gates;
   private final String named;
   private final Report report;
-  private final List<List<String>> fields;
-  // The same paths as arrays, made once: a review walks them without copying a list per field.
+  // Arrays, made once: a review walks each path without copying it.
   private final String[][] paths;
   private final Shape shape;
 
@@ -64,8 +63,7 @@ public final class GatedField extends Rule {
     List<String> known = gates.stream().filter(release::knows).toList();
     this.named = String.join(" or ", known.isEmpty() ? gates : known);
     this.report = report;
-    this.fields = List.copyOf(fields);
-    this.paths = this.fields.stream().map(f -> f.toArray(String[]::new)).toArray(String[][]::new);
+    this.paths = fields.stream().map(f -> f.toArray(String[]::new)).toArray(String[][]::new);
     this.shape = ReleaseSchemas.of(release).shape(info.kinds().iterator().next());
   }
 
@@ -82,9 +80,9 @@ public final class GatedField extends Rule {
 
   @Override
   public void check(Review review, ClusterView cluster, Findings out) {
-    for (int i = 0; i < paths.length; i++) {
-      if (GateChange.setOrChanged(review, shape, paths[i]) && !anyEnabled(cluster.featureGates())) {
-        report.to(out, review, fields.get(i), named);
+    for (String[] path : paths) {
+      if (GateChange.setOrChanged(review, shape, path) && !anyEnabled(cluster.featureGates())) {
+        report.to(out, review, List.of(path), named);
       }
     }
   }
