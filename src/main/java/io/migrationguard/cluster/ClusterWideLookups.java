@@ -79,7 +79,9 @@ record ClusterWideLookups(
    * One live list by label ({@code kubevirt.io/created-by=<uid>}) in the VMI's namespace, bounded
    * by the review's deadline: a VMI has one or two launcher pods (a few while a migration runs),
    * kept as {@link LauncherPods#project projections}. Pods are never cached: a cluster holds
-   * thousands, and a migration create is rare.
+   * thousands, and a migration create is rare. Read from the API server's watch cache ({@link
+   * LiveLookups.Read#ANY_RECENT}): a node drain creates a migration per VMI at once, and the pod of
+   * a running VMI is older than any lag of that cache.
    */
   Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
     if (!Names.isNamespace(namespace) || !Names.isLabelValue(vmiUid) || vmiUid.isEmpty()) {
@@ -90,6 +92,7 @@ record ClusterWideLookups(
         live.list(
             ApiResource.POD.collectionPath(namespace),
             LiveLookups.byLabel(LauncherPods.CREATED_BY, vmiUid),
+            LiveLookups.Read.ANY_RECENT,
             Lookup.NODES,
             "launcher pod of " + namespace + " uid " + vmiUid,
             deadline,

@@ -65,16 +65,51 @@ final class LiveLookups {
   }
 
   /**
+   * How recent a live list must be, in the API server's {@code resourceVersion} semantics
+   * ("Semantics for get and list" in the Kubernetes API concepts).
+   */
+  enum Read {
+    /**
+     * The current state (no {@code resourceVersion}): a quorum read of etcd, unless the API server
+     * serves consistent lists from its watch cache (ConsistentListFromCache, on by default since
+     * Kubernetes 1.31). For the lookups a uniqueness rule decides on.
+     */
+    CONSISTENT,
+    /**
+     * Any recent state ({@code resourceVersion=0}): always served from the API server's watch
+     * cache, never from etcd. A consistent list with a label selector reads every object of the
+     * namespace from etcd and filters them afterwards; in a namespace of thousands of pods and a
+     * drain's burst of migration creates, that is the API server's load, not ours.
+     */
+    ANY_RECENT
+  }
+
+  /**
    * LISTs a collection in pages of {@value #PAGE} ({@code limit}/{@code continue}), keeping what
    * {@code keep} makes of each item (null: dropped), so that a collection of thousands of 3 KB
    * migrations is never one response, nor one tree, in memory; none when the API server does not
-   * serve it (404). Every page draws on the same deadline.
+   * serve it (404). Every page draws on the same deadline. A consistent read.
    *
    * @param selector a selector made by {@link #byLabel} or {@link #byName}, or null
    */
   List<JsonNode> list(
       String path,
       String selector,
+      Lookup lookup,
+      String what,
+      Deadline deadline,
+      UnaryOperator<JsonNode> keep) {
+    return list(path, selector, Read.CONSISTENT, lookup, what, deadline, keep);
+  }
+
+  /**
+   * As {@link #list(String, String, Lookup, String, Deadline, UnaryOperator)}, read as {@code read}
+   * says.
+   */
+  List<JsonNode> list(
+      String path,
+      String selector,
+      Read read,
       Lookup lookup,
       String what,
       Deadline deadline,
@@ -87,7 +122,10 @@ final class LiveLookups {
         query.append('&').append(selector);
       }
       if (cont != null) {
+        // The token holds the version of the first page: client-go's pager sends no other.
         query.append("&continue=").append(encode(cont));
+      } else if (read == Read.ANY_RECENT) {
+        query.append("&resourceVersion=0");
       }
       HttpResponse<String> response = send(query.toString(), lookup, what, deadline);
       if (response.code() == 404) {

@@ -2,6 +2,7 @@ package io.migrationguard.cluster;
 
 import static io.migrationguard.cluster.Fixtures.create;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -149,6 +150,12 @@ class ClusterWebhookTest {
     // A dry run: the admitted migration is not held in flight, so the second may be judged.
     JsonNode refused = wire.validate(Reviews.vmimCreate(NS, "tn-1", "tn-db"), true);
     allowed(refused);
+    // The source pod is read from the API server's watch cache, never from etcd (a drain sends a
+    // burst of these): resourceVersion=0.
+    List<String> podLists = podListsRecorded();
+    assertFalse(podLists.isEmpty(), "no launcher pod list recorded");
+    assertTrue(
+        podLists.stream().allMatch(p -> p.contains("&resourceVersion=0")), podLists.toString());
     assertTrue(
         List.of(refused.path("auditAnnotations").path("rules").asText().split(","))
             .contains("vmim-target-node"),
@@ -275,5 +282,23 @@ class ClusterWebhookTest {
     }
     pool.shutdown();
     assertEquals(1, allowed);
+  }
+
+  /** The pod LISTs the mock API server received since the last call (its queue is drained). */
+  private List<String> podListsRecorded() {
+    List<String> out = new ArrayList<>();
+    try {
+      for (var r = server.getKubernetesMockServer().takeRequest(100, TimeUnit.MILLISECONDS);
+          r != null;
+          r = server.getKubernetesMockServer().takeRequest(100, TimeUnit.MILLISECONDS)) {
+        if (r.getPath().startsWith("/api/v1/namespaces/" + NS + "/pods?")) {
+          out.add(r.getPath());
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+    return out;
   }
 }
