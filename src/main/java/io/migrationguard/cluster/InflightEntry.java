@@ -22,13 +22,12 @@ final class InflightEntry {
     if (node.isTextual()) {
       return n + 2L * node.textValue().length();
     }
-    var fields = node.fields();
-    while (fields.hasNext()) {
-      var e = fields.next();
-      n += 2L * e.getKey().length() + bytes(e.getValue());
-    }
-    for (JsonNode element : node) {
-      if (!node.isObject()) {
+    if (node.isObject()) {
+      for (var e : node.properties()) {
+        n += 2L * e.getKey().length() + bytes(e.getValue());
+      }
+    } else if (node.isArray()) {
+      for (JsonNode element : node) {
         n += bytes(element);
       }
     }

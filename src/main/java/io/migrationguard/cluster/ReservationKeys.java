@@ -8,7 +8,9 @@ import io.migrationguard.core.rules.RuleHelpers;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.Optional;
 
 /**
@@ -51,10 +53,34 @@ final class ReservationKeys {
    */
   static String canonicalSelectors(JsonNode policy) {
     var s = RuleHelpers.at(policy, "spec", "selectors");
-    return "ns="
-        + RuleHelpers.stringMap(s.get("namespaceSelector"))
-        + " vmi="
-        + RuleHelpers.stringMap(s.get("virtualMachineInstanceSelector"));
+    StringBuilder out = new StringBuilder(96).append("ns=");
+    appendSorted(out, s.get("namespaceSelector"));
+    out.append(" vmi=");
+    appendSorted(out, s.get("virtualMachineInstanceSelector"));
+    return out.toString();
+  }
+
+  /**
+   * {@code map} exactly as {@code RuleHelpers.stringMap(map).toString()} writes it ({@code {k=v,
+   * k2=v2}}, keys sorted), without building the TreeMap: Lease names hash this text, so replicas of
+   * two releases must write it alike (ReservationKeysTest holds it to the TreeMap's text).
+   */
+  private static void appendSorted(StringBuilder out, JsonNode map) {
+    out.append('{');
+    if (map != null && map.isObject() && !map.isEmpty()) {
+      String[] keys = new String[map.size()];
+      int n = 0;
+      for (Iterator<String> it = map.fieldNames(); it.hasNext(); ) {
+        keys[n++] = it.next();
+      }
+      Arrays.sort(keys);
+      for (int i = 0; i < n; i++) {
+        JsonNode v = map.get(keys[i]);
+        out.append(i == 0 ? "" : ", ").append(keys[i]).append('=');
+        out.append(v.isTextual() ? v.textValue() : v.toString());
+      }
+    }
+    out.append('}');
   }
 
   /** The Lease name of a key: {@code migration-guard-} and 24 hex digits of its SHA-256. */

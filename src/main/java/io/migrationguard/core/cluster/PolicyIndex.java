@@ -22,12 +22,17 @@ public final class PolicyIndex {
   private final List<JsonNode> all = new ArrayList<>();
   private final Map<JsonNode, Integer> seq = new IdentityHashMap<>();
 
-  /** Policies with one pair of selector sizes, by qualified key and by key=value. */
+  /**
+   * Policies with one pair of selector sizes, by qualified key and by key=value; each member's
+   * selectors are kept, made once when it is added rather than on every review that meets it.
+   */
   private static final class Bucket {
-    final List<JsonNode> members = new ArrayList<>();
+    final List<Member> members = new ArrayList<>();
     final Map<String, Integer> keyCount = new HashMap<>();
-    final Map<String, List<JsonNode>> byKeyValue = new HashMap<>();
+    final Map<String, List<Member>> byKeyValue = new HashMap<>();
   }
+
+  private record Member(JsonNode policy, Map<String, String> selectors) {}
 
   public void add(JsonNode policy) {
     seq.put(policy, all.size());
@@ -38,11 +43,12 @@ public final class PolicyIndex {
       return;
     }
     Bucket b = buckets.computeIfAbsent(sizes(policy), k -> new Bucket());
-    b.members.add(policy);
+    Member member = new Member(policy, sel);
+    b.members.add(member);
     sel.forEach(
         (k, v) -> {
           b.keyCount.merge(k, 1, Integer::sum);
-          b.byKeyValue.computeIfAbsent(k + "=" + v, x -> new ArrayList<>()).add(policy);
+          b.byKeyValue.computeIfAbsent(k + "=" + v, x -> new ArrayList<>()).add(member);
         });
   }
 
@@ -59,20 +65,20 @@ public final class PolicyIndex {
     Bucket b = buckets.get(sizes(self));
     List<JsonNode> out = new ArrayList<>();
     if (b != null) {
-      List<JsonNode> pool = b.members;
+      List<Member> pool = b.members;
       for (Map.Entry<String, String> e : sel.entrySet()) {
         // When every policy of the bucket has this key, only those with the same value can match.
         if (b.keyCount.getOrDefault(e.getKey(), 0) == b.members.size()) {
-          List<JsonNode> same =
+          List<Member> same =
               b.byKeyValue.getOrDefault(e.getKey() + "=" + e.getValue(), List.of());
           if (same.size() < pool.size()) {
             pool = same;
           }
         }
       }
-      for (JsonNode p : pool) {
-        if (p != self && compatible(sel, selectors(p))) {
-          out.add(p);
+      for (Member m : pool) {
+        if (m.policy() != self && compatible(sel, m.selectors())) {
+          out.add(m.policy());
         }
       }
     }

@@ -2,6 +2,7 @@ package io.migrationguard.core.rules.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationguard.core.rules.RuleHelpers;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,9 +16,11 @@ import java.util.Objects;
  */
 record PolicySelectors(Map<String, String> namespaces, Map<String, String> vmis) {
 
+  // Read-only views, not copies: of() builds fresh sorted maps per policy, and both selector rules
+  // build one per compared policy on every policy review.
   PolicySelectors {
-    namespaces = Map.copyOf(namespaces);
-    vmis = Map.copyOf(vmis);
+    namespaces = Collections.unmodifiableMap(namespaces);
+    vmis = Collections.unmodifiableMap(vmis);
   }
 
   /** The canonical selectors of a policy object. */
