@@ -2,7 +2,8 @@
 # Webhook benchmark: starts the packaged jar with generated certificates on 127.0.0.1, warms it up, then
 # drives HTTPS keep-alive load (wrk) with realistic AdmissionReviews at fixed concurrency, and measures the
 # same server's floor (a review of the same size for a kind we do not handle: parsed, then allowed).
-# Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor, the service's CPU per request
+# Prints requests/s and p50/p90/p99 per case, throughput as a ratio of the floor (the ratio of the medians, and the
+# lowest and highest of the rounds' own ratios, each round's case over the floor run beside it), the service's CPU per request
 # (user + system, every thread) and the floor's over it, time from process start to the first successful
 # review, the RSS after the load, and a final JSON line.
 #
@@ -86,7 +87,7 @@ for r in $(seq 1 "$RUNS"); do
     for spec in $CASES; do
       IFS=: read -r name path body <<<"$spec"
       line=$(run_wrk "$c" "$path" "$body" "$DURATION")
-      echo "$name $c $line" >> "$RAW"
+      echo "$name $c $line round=$r" >> "$RAW"
       printf '  round %s/%s %-14s %4s conns: %s\n' "$r" "$RUNS" "$name" "$c" "${line#RESULT }" >&2
     done
   done
@@ -95,21 +96,34 @@ total() { awk '{ s += $1 } END { print s + 0 }'; }
 # field NAME CONNS KEY: the values of KEY over the runs of one case.
 field() { awk -v n="$1" -v c="$2" -v k="$3" '$1 == n && $2 == c { for (i = 4; i <= NF; i++) { split($i, kv, "="); if (kv[1] == k) print kv[2] } }' "$RAW"; }
 json_cases=()
-printf '\n%-14s %5s %10s %8s %8s %8s %7s %8s %9s %6s\n' case conns req/s p50_ms p90_ms p99_ms floor cpu_us cpu_floor errors
+# paired NAME FLOOR CONNS: the lowest and highest of the rounds' own ratios (each round's case over the floor run
+# beside it, matched by round number; a round without a result for either is left out), "min-max": how far one
+# round's ratio moves on this machine, which the median alone does not show.
+paired() {
+  awk -v n="$1" -v f="$2" -v c="$3" '
+    $2 == c && ($1 == n || $1 == f) { rps = ""; round = ""
+      for (i = 4; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "rps") rps = kv[2]; if (kv[1] == "round") round = kv[2] }
+      if (rps != "" && round != "") { if ($1 == f) fl[round] = rps; if ($1 == n) cs[round] = rps } }
+    END { for (r in cs) if ((r in fl) && fl[r] > 0) { x = cs[r] / fl[r]; if (k++ == 0 || x < lo) lo = x; if (k == 1 || x > hi) hi = x }
+      if (k) printf "%.3f-%.3f", lo, hi; else printf "-" }' "$RAW"
+}
+printf '\n%-14s %5s %10s %8s %8s %8s %7s %11s %8s %9s %6s\n' case conns req/s p50_ms p90_ms p99_ms floor rounds cpu_us cpu_floor errors
 for c in $CONNS; do
-  floor_rps=0; floor_cpu=0
+  floor_rps=0; floor_cpu=0; floor_name=
   for spec in $CASES; do
     IFS=: read -r name path body <<<"$spec"
     m_rps=$(field "$name" "$c" rps | median); m50=$(field "$name" "$c" p50 | median)
     m90=$(field "$name" "$c" p90 | median); m99=$(field "$name" "$c" p99 | median)
     errs=$(( $(field "$name" "$c" errors | total) + $(field "$name" "$c" non2xx | total) ))
     m_cpu=$(field "$name" "$c" cpu_us | median)
-    case "$name" in floor*) floor_rps=$m_rps; floor_cpu=$m_cpu ;; esac
+    case "$name" in floor*) floor_rps=$m_rps; floor_cpu=$m_cpu; floor_name=$name ;; esac
     ratio=$(awk -v a="$m_rps" -v b="$floor_rps" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
+    rounds=-
+    case "$name:$path" in floor*|*:api) ;; *) rounds=$(paired "$name" "$floor_name" "$c") ;; esac
     # The floor's service CPU per request over the case's: the share of the floor by the service's own cost.
     cpu_ratio=$(awk -v a="$m_cpu" -v b="$floor_cpu" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }')
-    printf '%-14s %5s %10.0f %8.2f %8.2f %8.2f %7s %8.2f %9s %6s\n' "$name" "$c" "$m_rps" "$m50" "$m90" "$m99" "$ratio" "$m_cpu" "$cpu_ratio" "$errs"
-    json_cases+=("{\"case\":\"$name\",\"connections\":$c,\"rps\":$m_rps,\"p50_ms\":$m50,\"p90_ms\":$m90,\"p99_ms\":$m99,\"floor_ratio\":$ratio,\"cpu_us_per_request\":$m_cpu,\"cpu_floor_ratio\":$cpu_ratio,\"errors\":$errs}")
+    printf '%-14s %5s %10.0f %8.2f %8.2f %8.2f %7s %11s %8.2f %9s %6s\n' "$name" "$c" "$m_rps" "$m50" "$m90" "$m99" "$ratio" "$rounds" "$m_cpu" "$cpu_ratio" "$errs"
+    json_cases+=("{\"case\":\"$name\",\"connections\":$c,\"rps\":$m_rps,\"p50_ms\":$m50,\"p90_ms\":$m90,\"p99_ms\":$m99,\"floor_ratio\":$ratio,\"floor_ratio_rounds\":\"$rounds\",\"cpu_us_per_request\":$m_cpu,\"cpu_floor_ratio\":$cpu_ratio,\"errors\":$errs}")
   done
 done
 if [ -n "${API_URL:-}" ]; then

@@ -81,7 +81,7 @@ record ClusterWideLookups(
    * kept as {@link LauncherPods#project projections}. Pods are never cached: a cluster holds
    * thousands, and a migration create is rare. Read from the API server's watch cache ({@link
    * LiveLookups.Read#ANY_RECENT}): a node drain creates a migration per VMI at once, and the pod of
-   * a running VMI is older than any lag of that cache.
+   * a running VMI is older than that cache's normal lag.
    */
   Optional<JsonNode> launcherPod(String namespace, String vmiUid, String nodeName) {
     if (!Names.isNamespace(namespace) || !Names.isLabelValue(vmiUid) || vmiUid.isEmpty()) {

@@ -70,16 +70,16 @@ final class LiveLookups {
    */
   enum Read {
     /**
-     * The current state (no {@code resourceVersion}): a quorum read of etcd, unless the API server
-     * serves consistent lists from its watch cache (ConsistentListFromCache, on by default since
-     * Kubernetes 1.31). For the lookups a uniqueness rule decides on.
+     * The current state (no {@code resourceVersion}): with a {@code limit}, as every page here, a
+     * read of etcd, unless the API server is recent enough to serve consistent lists from its watch
+     * cache (docs/cluster.md says which). For the lookups a uniqueness rule decides on.
      */
     CONSISTENT,
     /**
-     * Any recent state ({@code resourceVersion=0}): always served from the API server's watch
-     * cache, never from etcd. A consistent list with a label selector reads every object of the
-     * namespace from etcd and filters them afterwards; in a namespace of thousands of pods and a
-     * drain's burst of migration creates, that is the API server's load, not ours.
+     * Any recent state ({@code resourceVersion=0}): served from the API server's watch cache, not
+     * etcd (refused with 429 while that cache initialises). A consistent list with a label selector
+     * from etcd reads every object of the namespace and filters them afterwards; in a namespace of
+     * thousands of pods and a drain's burst of migration creates, that is the API server's load.
      */
     ANY_RECENT
   }

@@ -129,6 +129,38 @@ class LiveLookupsTest {
   }
 
   @Test
+  void anyRecentReadAsksTheWatchCacheOnTheFirstPageOnly() {
+    // resourceVersion=0 beside a continue token is ignored at best; client-go's pager drops it.
+    String path = "/" + ApiResource.POD.collectionPath("ns");
+    String first =
+        path + "?limit=" + LiveLookups.PAGE + "&labelSelector=kubevirt.io%2Fcreated-by%3Du1";
+    KubernetesMockServer server = started();
+    server
+        .expect()
+        .get()
+        .withPath(first + "&resourceVersion=0")
+        .andReturn(200, "{\"metadata\":{\"continue\":\"t\"},\"items\":[{\"a\":1}]}")
+        .once();
+    server
+        .expect()
+        .get()
+        .withPath(first + "&continue=t")
+        .andReturn(200, "{\"items\":[{\"b\":2}]}")
+        .once();
+    var items =
+        against(server.url("/"))
+            .list(
+                path.substring(1),
+                LiveLookups.byLabel("kubevirt.io/created-by", "u1"),
+                LiveLookups.Read.ANY_RECENT,
+                Lookup.NODES,
+                "x",
+                soon(),
+                i -> i);
+    assertEquals("[{\"a\":1}, {\"b\":2}]", items.toString());
+  }
+
+  @Test
   void aConnectionClosedUnderTheRequestIsTriedOnceMoreOnANewOne() throws Exception {
     // The first connection is closed as soon as the request arrives (an idle pooled connection a
     // load balancer dropped); the second one answers.

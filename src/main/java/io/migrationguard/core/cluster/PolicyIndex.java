@@ -69,8 +69,7 @@ public final class PolicyIndex {
       for (Map.Entry<String, String> e : sel.entrySet()) {
         // When every policy of the bucket has this key, only those with the same value can match.
         if (b.keyCount.getOrDefault(e.getKey(), 0) == b.members.size()) {
-          List<Member> same =
-              b.byKeyValue.getOrDefault(e.getKey() + "=" + e.getValue(), List.of());
+          List<Member> same = b.byKeyValue.getOrDefault(e.getKey() + "=" + e.getValue(), List.of());
           if (same.size() < pool.size()) {
             pool = same;
           }
