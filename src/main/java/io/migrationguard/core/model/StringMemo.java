@@ -10,7 +10,8 @@ package io.migrationguard.core.model;
  * <p>Thread-safe without locks: an entry is an immutable record written to its slot in one
  * reference store, so a reader sees an entry, another entry or nothing, never a torn one, and the
  * answer of a stale entry is still the function's answer. Callers must only memoise answers that
- * are immutable and depend on the string alone. Why it pays, measured: docs/performance-webhook.md.
+ * are immutable and depend on the string alone. Why it pays, measured: docs/performance-floor.md
+ * (second round).
  *
  * @param <V> the answer
  */

@@ -105,10 +105,10 @@ final class SchemaNode {
       return false;
     }
     return switch (type) {
-      case STRING -> n.isTextual() ? textAccepted(n.textValue()) : enumValues == null;
+      case STRING -> textAccepted(n.textValue());
       case NUMBER ->
           enumValues == null && ((minimum == null && maximum == null) || withinBounds(n));
-      case OBJECT -> enumValues == null && (!n.isObject() || objectAccepted(n));
+      case OBJECT -> enumValues == null && objectAccepted(n);
       case ARRAY -> enumValues == null && (items == null || elementsAccepted(n));
       default -> enumValues == null;
     };
